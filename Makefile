@@ -1,0 +1,39 @@
+# boardsight: set-up, demo, tests, training. Everything installs into .venv.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+
+.PHONY: demo test lint bench venv clean
+
+demo: $(VENV)/.installed
+	$(BIN)/boardsight lexicon info enable
+	$(BIN)/boardsight lexicon check QAT SUQ QI XYZZY || true
+
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check boardsight tests benchmarks
+	$(BIN)/ruff format --check boardsight tests benchmarks
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/bench_lexicon.py
+
+venv: $(BIN)/python
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV) && $(PYTHON) -m venv --without-pip $(VENV) \
+		&& $(PYTHON) -m pip --python $(BIN)/python install --quiet pip; }
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

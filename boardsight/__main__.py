@@ -1,0 +1,6 @@
+"""Allow ``python -m boardsight``."""
+
+from boardsight.cli.app import main
+
+if __name__ == "__main__":
+    main()

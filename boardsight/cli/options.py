@@ -1,0 +1,13 @@
+"""Option types shared by several commands, so every command spells them alike."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+LexiconOption = Annotated[
+    str,
+    typer.Option("--lexicon", "-l", help="Lexicon name (enable, yawl, sv) or path of a word list."),
+]
