@@ -70,13 +70,18 @@ class LengthTable:
     rows: tuple[tuple[int, int], ...]
     below: int = 0
 
-    def __call__(self, length: int) -> int:
+    def __post_init__(self) -> None:
+        values = []
         value = self.below
-        for row_length, row_value in self.rows:
-            if length < row_length:
-                break
-            value = row_value
-        return value
+        rows = dict(self.rows)
+        for length in range(max(rows) + 1):
+            value = rows.get(length, value)
+            values.append(value)
+        object.__setattr__(self, "_values", tuple(values))
+
+    def __call__(self, length: int) -> int:
+        values: tuple[int, ...] = self._values  # type: ignore[attr-defined]
+        return values[length] if length < len(values) else values[-1]
 
     def as_dict(self) -> dict[str, int]:
         last = self.rows[-1][0]

@@ -136,6 +136,10 @@ def unpack_path(code: int, shift: int, owners: tuple[int, ...]) -> tuple[int, ..
     return tuple(cells)
 
 
+def _best_first(found: FoundWord) -> tuple[int, int, str]:
+    return -found.points, -len(found.word), found.word
+
+
 class Solution:
     """Every word on a board under some rules; words and paths unpack when first asked for."""
 
@@ -172,19 +176,28 @@ class Solution:
     @cached_property
     def words(self) -> tuple[FoundWord, ...]:
         """Every word, best first (points, then length, then alphabetical)."""
-        points = self.rules.points
-        found = [
-            FoundWord(word, points(word), unpack_path(code, self._shift, self._owners))
-            for word, code in self._codes.items()
-        ]
-        found.sort(key=lambda item: (-item.points, -len(item.word), item.word))
+        table = self.rules.points_table
+        minimum = self.rules.min_length
+        shift, owners = self._shift, self._owners
+        mask = (1 << shift) - 1
+        found = []
+        for word, code in self._codes.items():
+            cells = []
+            while code != 1:
+                cells.append(owners[code & mask])
+                code >>= shift
+            cells.reverse()
+            length = len(word)
+            found.append(FoundWord(word, table(length) if length >= minimum else 0, tuple(cells)))
+        found.sort(key=_best_first)
         return tuple(found)
 
     @cached_property
     def total_points(self) -> int:
         """The points of every word on the board together."""
-        points = self.rules.points
-        return sum(points(word) for word in self._codes)
+        table = self.rules.points_table
+        minimum = self.rules.min_length
+        return sum(table(len(word)) for word in self._codes if len(word) >= minimum)
 
     def as_json(self) -> dict[str, Any]:
         """The full structure, with paths as cell names."""

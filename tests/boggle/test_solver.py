@@ -1,7 +1,7 @@
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from boggle_paths import spelled
 
 from boardsight.boggle import load_rules, parse_board, solve
 from boardsight.boggle.board import Board
@@ -10,20 +10,6 @@ from boardsight.lexicon import Lexicon, load_lexicon
 
 GOLDEN = Path(__file__).parent / "golden" / "board-5x5-ntu-enable.txt"
 EXAMPLE = "RNAAN/OMENC/YTEWE/LIPIE/E(QU)FTO"
-
-
-def spelled(board: Board, path: tuple[int, ...], word: str, qu_readings: tuple[str, ...]) -> bool:
-    """True when ``path`` is a chain of distinct touching open cells whose faces can spell ``word``."""
-    if len(set(path)) != len(path) or any(board.cells[cell] == "#" for cell in path):
-        return False
-    if any(b not in board.neighbours(a) for a, b in pairwise(path)):
-        return False
-    spellings = [""]
-    for cell in path:
-        face = board.cells[cell]
-        options = qu_readings if face == "QU" else (face,)
-        spellings = [done + option for done in spellings for option in options]
-    return word in spellings
 
 
 def by_path_search(board: Board, lexicon: Lexicon, rules_name: str) -> dict[str, int]:
