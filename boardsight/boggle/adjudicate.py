@@ -15,8 +15,9 @@ status is worth depends on the rules:
   valid words stand without a bonus, since no player made an unsuccessful challenge.
 - A word written again in the same list is counted once; the repeat scores nothing
   and draws no penalty (NTU 3.10).
-- ``shared_words = "cancel"``: a word on more than one player's list is crossed off
-  every list and scores for nobody. Challenge penalties still apply to it.
+- ``shared_words = "cancel"``: a word that would stand but is on more than one
+  player's list is crossed off every list and scores for nobody. Challenge penalties
+  still apply to it.
 
 A player's raw score = points of the words that stand - penalties + bonuses.
 """
@@ -274,10 +275,11 @@ def adjudicate(
             seen.add(word)
             valid = check.status is WordStatus.VALID
             shared_with = tuple(name for name in writers[word] if name != player.name)
-            crossed_off = bool(shared_with) and rules.shared_words == "cancel"
             was_challenged = (key, word) in challenged
             judged = judge_everything or challenge_all or was_challenged
-            counted = (valid or not judged) and not crossed_off
+            stands = valid or not judged
+            crossed_off = stands and bool(shared_with) and rules.shared_words == "cancel"
+            counted = stands and not crossed_off
             outcome = None
             penalty = bonus = 0
             if not judge_everything and (was_challenged or (challenge_all and not valid)):

@@ -89,3 +89,26 @@ def results_row(round_number: int, game: int, players: tuple[str, str], scores: 
         [round_number, game, players[0], scores[0], players[1], scores[1]]
     )
     return buffer.getvalue()
+
+
+def append_result(
+    path: Path, round_number: int, game: int, players: tuple[str, str], scores: tuple[int, int]
+) -> None:
+    """Append one game to a results file, creating it with its header when it does not exist yet.
+
+    An existing file must start with the results header; nothing else in it is changed.
+    """
+    existing = read_text_file(path, "results file") if path.exists() else ""
+    if existing.strip():
+        header = next(csv.reader(io.StringIO(existing.lstrip())))
+        missing = [column for column in COLUMNS if column not in [cell.strip().lower() for cell in header]]
+        if missing:
+            raise BadInputError(f"{path}: not a results file (no {missing[0]!r} column); not appending to it")
+    text = "" if existing.strip() else ",".join(COLUMNS) + "\n"
+    if existing.strip() and not existing.endswith("\n"):
+        text = "\n"
+    try:
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(text + results_row(round_number, game, players, scores))
+    except OSError as error:
+        raise BadInputError(f"cannot write results file {path}: {error.strerror}") from error
