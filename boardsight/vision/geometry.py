@@ -73,10 +73,10 @@ def cell_crops(rectified: np.ndarray, rows: int, cols: int, *, margin: float = 0
     for row in range(rows):
         line = []
         for col in range(cols):
-            top = int(round((row - margin) * cell_h))
-            bottom = int(round((row + 1 + margin) * cell_h))
-            left = int(round((col - margin) * cell_w))
-            right = int(round((col + 1 + margin) * cell_w))
+            top = round((row - margin) * cell_h)
+            bottom = round((row + 1 + margin) * cell_h)
+            left = round((col - margin) * cell_w)
+            right = round((col + 1 + margin) * cell_w)
             line.append(rectified[max(top, 0) : min(bottom, height), max(left, 0) : min(right, width)])
         crops.append(line)
     return crops
