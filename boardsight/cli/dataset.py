@@ -1,0 +1,10 @@
+"""``boardsight dataset``: make, check and inspect labelled-photo sets.
+
+Each command lives in its own module and is added here with one line.
+"""
+
+from __future__ import annotations
+
+from boardsight.cli.errors import GuardedTyper
+
+app = GuardedTyper(help="Make, check and inspect labelled-photo sets (the shared DATASET format).")
