@@ -63,3 +63,41 @@ def make_example(
     image = write_image(folder / f"{name}{suffix}", *size)
     write_sidecar(folder / f"{name}.json", payload)
     return image
+
+
+def install_fake_readers(monkeypatch: Any) -> None:
+    """Register test readers for both games that answer from the photo's own sidecar.
+
+    ``perfect`` returns the label; ``sloppy`` reads the first cell as ``X`` (``Y``
+    where it is an X) and puts every corner 5 px off; ``blind`` finds no board in
+    photos whose name contains ``dark``, and reads the rest like ``perfect``.
+    """
+    from boardsight.vision import reading
+    from boardsight.vision.reading import BoardNotFoundError, BoardReading
+
+    monkeypatch.setattr(reading, "_READERS", {})
+
+    def answer(source: str, name: str, game: str) -> BoardReading:
+        payload = json.loads(Path(source).with_suffix(".json").read_text(encoding="utf-8"))
+        rows, cols = payload["rows"], payload["cols"]
+        grid = (
+            [list(row) for row in payload["grid"]] if payload["grid"] else [["A"] * cols for _ in range(rows)]
+        )
+        corners = np.asarray(payload["corners"] or [[0, 0], [10, 0], [10, 10], [0, 10]], dtype=float)
+        timings = {"find": 0.010, "read": 0.020}
+        if name == "sloppy":
+            grid[0][0] = "X" if grid[0][0] != "X" else "Y"
+            corners = corners + np.array([3.0, 4.0])
+            timings = {"find": 0.030, "read": 0.040}
+        confidence = [[1.0] * cols for _ in range(rows)]
+        return BoardReading(game, grid, confidence, corners, name, timings=timings)
+
+    for game in ("boggle", "scrabble"):
+        for name in ("perfect", "sloppy", "blind"):
+
+            def read(image: np.ndarray, *, source: str, _name: str = name, _game: str = game) -> BoardReading:
+                if _name == "blind" and "dark" in Path(source).name:
+                    raise BoardNotFoundError(f"no {_game} board found in {Path(source).name}")
+                return answer(source, _name, _game)
+
+            reading.register_reader(game, name)(read)
