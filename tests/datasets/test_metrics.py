@@ -1,5 +1,7 @@
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardsight.datasets.metrics import (
     BoardScore,
@@ -128,3 +130,30 @@ def test_timing_median_and_p90() -> None:
     assert summary["read"].median == pytest.approx(0.55)
     assert summary["read"].p90 == pytest.approx(0.91)
     assert summary["total"].count == 11 and summary["total"].median == 1.0
+
+
+_letters = st.sampled_from(["A", "E", "QU", "#", "Z"])
+
+
+@given(
+    st.integers(3, 6).flatmap(
+        lambda n: st.lists(st.lists(_letters, min_size=n, max_size=n), min_size=n, max_size=n)
+    )
+)
+def test_every_symmetry_of_a_tray_matches_up_to_symmetry(grid: list[list[str]]) -> None:
+    for variant in dihedral_variants(grid):
+        assert grid_matches_up_to_symmetry(grid, variant)
+        assert grid_matches_up_to_symmetry(variant, grid)
+
+
+@given(
+    st.lists(st.tuples(st.floats(-50, 50), st.floats(-50, 50)), min_size=4, max_size=4),
+    st.integers(0, 3),
+    st.booleans(),
+)
+def test_corner_error_ignores_where_the_order_starts(offsets, start: int, reverse: bool) -> None:
+    predicted = SQUARE * 10 + np.array(offsets)
+    reordered = np.roll(predicted, start, axis=0)
+    if reverse:
+        reordered = reordered[::-1]
+    assert corner_error(SQUARE * 10, reordered) == pytest.approx(corner_error(SQUARE * 10, predicted))
