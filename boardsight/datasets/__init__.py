@@ -13,8 +13,8 @@ format is defined in the project's ``DATASET.md``)::
 
 from __future__ import annotations
 
-from boardsight.datasets.image_size import image_size
 from boardsight.datasets.label import InvalidLabelError, Label, label_problems
+from boardsight.datasets.photo_size import image_size
 from boardsight.datasets.problems import Problem
 from boardsight.datasets.store import (
     IMAGE_SUFFIXES,

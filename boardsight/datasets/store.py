@@ -19,8 +19,8 @@ import cv2
 import numpy as np
 
 from boardsight.datasets import problems as kinds
-from boardsight.datasets.image_size import displayed_size, image_size
 from boardsight.datasets.label import InvalidLabelError, Label, label_problems
+from boardsight.datasets.photo_size import displayed_size, image_size
 from boardsight.datasets.problems import Problem, errors_only
 from boardsight.errors import BadInputError, BoardsightError, NotFoundError
 

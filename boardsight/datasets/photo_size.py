@@ -7,6 +7,7 @@ are read from the header without decoding pixels; other formats are decoded.
 
 from __future__ import annotations
 
+import os
 import struct
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from boardsight.vision.image_io import (
 _TURNED_ORIENTATIONS = frozenset({5, 6, 7, 8})  # EXIF orientations that swap width and height
 _ORIENTATION_TAG = 0x0112
 _JPEG_EOI = b"\xff\xd9"
+HEAD_BYTES = 256 * 1024  # headers, EXIF and ICC profiles of a photo fit well within this
+TAIL_BYTES = 64  # where a whole JPEG's end-of-image marker must be
 
 
 def tiff_orientation(tiff: bytes) -> int | None:
@@ -74,9 +77,9 @@ def png_header(data: bytes) -> tuple[int, int, int | None] | None:
         if kind == b"eXIf":
             return width, height, tiff_orientation(data[offset + 8 : offset + 8 + length])
         if kind in (b"IDAT", b"IEND"):
-            break
+            return width, height, None
         offset += 12 + length
-    return width, height, None
+    return None  # the chunks before the image data run past ``data``
 
 
 def _displayed(width: int, height: int, orientation: int | None) -> tuple[int, int]:
@@ -97,7 +100,7 @@ def displayed_size(data: bytes, *, source: str = "image") -> tuple[int, int]:
 def _header_size(data: bytes, source: str) -> tuple[int, int]:
     kind = image_kind(data)
     if kind == "jpeg":
-        if _JPEG_EOI not in data[-64:]:
+        if _JPEG_EOI not in data[-TAIL_BYTES:]:
             raise UnreadableImageError(f"{source} is a truncated or damaged JPEG")
         size = jpeg_size(data)
         if size is None:
@@ -113,5 +116,31 @@ def _header_size(data: bytes, source: str) -> tuple[int, int]:
 
 
 def image_size(path: str | Path) -> tuple[int, int]:
-    """``(width, height)`` of the image file at ``path`` as displayed."""
+    """``(width, height)`` of the image file at ``path`` as displayed.
+
+    Reads only the head and tail of large JPEG and PNG files; anything those do not
+    settle is read in full.
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(HEAD_BYTES)
+            if len(head) == HEAD_BYTES:
+                handle.seek(-TAIL_BYTES, os.SEEK_END)
+                tail = handle.read()
+                size = _size_from_head(head, tail, str(path))
+                if size is not None:
+                    return size
+    except OSError:
+        pass  # read_image_bytes below names the failure in one line
     return displayed_size(read_image_bytes(path), source=str(path))
+
+
+def _size_from_head(head: bytes, tail: bytes, source: str) -> tuple[int, int] | None:
+    """The displayed size from a large file's head (and tail), or None when they do not settle it."""
+    kind = image_kind(head)
+    if kind == "jpeg" and jpeg_size(head) is not None:
+        return displayed_size(head + tail, source=source)
+    if kind == "png" and png_header(head) is not None:
+        return displayed_size(head, source=source)
+    return None

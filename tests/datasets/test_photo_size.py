@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from boardsight.datasets.image_size import displayed_size, image_size, jpeg_orientation
+from boardsight.datasets.photo_size import HEAD_BYTES, displayed_size, image_size, jpeg_orientation
 from boardsight.vision.image_io import UnreadableImageError, load_image
 
 
@@ -84,3 +84,22 @@ def test_other_formats_are_decoded() -> None:
 def test_unreadable(data: bytes, message: str) -> None:
     with pytest.raises(UnreadableImageError, match=message):
         displayed_size(data)
+
+
+def test_large_files_are_sized_from_head_and_tail(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    noise = np.random.default_rng(5).integers(0, 255, (700, 900, 3), dtype=np.uint8)
+    ok, encoded = cv2.imencode(".jpg", noise, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok and len(encoded) > HEAD_BYTES
+    data = encoded.tobytes()
+    exif = b"Exif\x00\x00" + _exif(6, "big")
+    path = tmp_path / "large.jpg"
+    path.write_bytes(data[:2] + b"\xff\xe1" + (len(exif) + 2).to_bytes(2, "big") + exif + data[2:])
+    with monkeypatch.context() as patch:  # the whole file is never read
+        patch.setattr("boardsight.datasets.photo_size.read_image_bytes", None)
+        assert image_size(path) == (700, 900)
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(UnreadableImageError, match="truncated"):
+        image_size(path)
+    ok, encoded = cv2.imencode(".png", noise)
+    (tmp_path / "large.png").write_bytes(encoded.tobytes())
+    assert len(encoded) > HEAD_BYTES and image_size(tmp_path / "large.png") == (900, 700)
