@@ -12,7 +12,7 @@ from boardsight.cli.options import JsonOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.datasets import iter_examples
 from boardsight.datasets.eval_report import counts_line, failure_lines, metric_rows, render_markdown, to_json
-from boardsight.datasets.evaluation import AUTO, Evaluation, evaluate, select_examples
+from boardsight.datasets.evaluation import AUTO, Evaluation, check_selection, evaluate, select_examples
 from boardsight.datasets.mistakes import prepare_folder, write_mistakes
 from boardsight.errors import BadInputError
 from boardsight.vision.reading import DEFAULT_MAX_SIDE
@@ -76,6 +76,7 @@ def eval_command(
     Several --reader options evaluate readers side by side on the same photos (one
     column each). Photos a reader cannot read at all are listed and count as wrong.
     """
+    check_selection(game, limit)
     if report is not None:
         _check_report_path(report, force=force)
     if mistakes is not None:

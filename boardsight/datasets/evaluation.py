@@ -88,14 +88,19 @@ class Evaluation:
         return [result for result in self.results if result.game == game]
 
 
-def select_examples(
-    examples: Sequence[Example], game: str = AUTO, limit: int | None = None
-) -> tuple[list[Example], int, int]:
-    """The examples to evaluate, and how many were left out by game and by ``limit``."""
+def check_selection(game: str, limit: int | None) -> None:
+    """Fail on a game or limit that cannot select anything."""
     if game != AUTO and game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose auto, {', '.join(GAMES)}")
     if limit is not None and limit < 1:
         raise BadInputError(f"--limit must be at least 1, not {limit}")
+
+
+def select_examples(
+    examples: Sequence[Example], game: str = AUTO, limit: int | None = None
+) -> tuple[list[Example], int, int]:
+    """The examples to evaluate, and how many were left out by game and by ``limit``."""
+    check_selection(game, limit)
     chosen = [example for example in examples if game in (AUTO, example.game)]
     other_games = len(examples) - len(chosen)
     kept = chosen[:limit] if limit is not None else chosen

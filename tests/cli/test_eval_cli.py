@@ -91,6 +91,10 @@ def test_report_and_mistakes(photos: Path, tmp_path: Path) -> None:
 def test_bad_input_is_one_line(photos: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["eval", str(photos), "-r", "onnx"])
     assert result.exit_code == 2 and "no 'onnx' reader for boggle" in result.stderr
+    result = runner.invoke(app, ["eval", str(photos), "--game", "chess"])
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
+    result = runner.invoke(app, ["eval", str(photos), "--limit", "0"])
+    assert result.exit_code == 2 and "--limit must be at least 1" in result.stderr
     result = runner.invoke(app, ["eval", str(tmp_path / "empty_dir_missing")])
     assert result.exit_code == 2 and "no such folder" in result.stderr
     (tmp_path / "empty").mkdir()
