@@ -1,0 +1,117 @@
+"""The size of an image as displayed, read from its header where that is cheap.
+
+Labelled corners are in pixels of the image as displayed, after its EXIF orientation
+is applied (as ``cv2.imread`` does). For JPEG and PNG the size and the orientation tag
+are read from the header without decoding pixels; other formats are decoded.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+from boardsight.vision.image_io import (
+    MIN_SIDE_PX,
+    UnreadableImageError,
+    decode_image,
+    image_kind,
+    jpeg_size,
+    read_image_bytes,
+)
+
+_TURNED_ORIENTATIONS = frozenset({5, 6, 7, 8})  # EXIF orientations that swap width and height
+_ORIENTATION_TAG = 0x0112
+_JPEG_EOI = b"\xff\xd9"
+
+
+def tiff_orientation(tiff: bytes) -> int | None:
+    """The EXIF orientation (1-8) held in a TIFF-structured EXIF block, or None."""
+    if len(tiff) < 8 or tiff[:2] not in (b"II", b"MM"):
+        return None
+    endian = "<" if tiff[:2] == b"II" else ">"
+    (ifd_offset,) = struct.unpack(endian + "I", tiff[4:8])
+    if ifd_offset + 2 > len(tiff):
+        return None
+    (count,) = struct.unpack(endian + "H", tiff[ifd_offset : ifd_offset + 2])
+    for index in range(count):
+        entry = ifd_offset + 2 + 12 * index
+        if entry + 12 > len(tiff):
+            return None
+        tag, kind = struct.unpack(endian + "HH", tiff[entry : entry + 4])
+        if tag == _ORIENTATION_TAG and kind == 3:  # SHORT
+            (value,) = struct.unpack(endian + "H", tiff[entry + 8 : entry + 10])
+            return value
+    return None
+
+
+def jpeg_orientation(data: bytes) -> int | None:
+    """The EXIF orientation of a JPEG, from its APP1 segment, or None."""
+    offset = 2
+    while offset + 4 <= len(data) and data[offset] == 0xFF:
+        marker = data[offset + 1]
+        if marker == 0xFF:
+            offset += 1
+            continue
+        if marker in (0xDA, 0xD9):  # start of scan / end of image: no more headers
+            return None
+        (length,) = struct.unpack(">H", data[offset + 2 : offset + 4])
+        segment = data[offset + 4 : offset + 2 + length]
+        if marker == 0xE1 and segment.startswith(b"Exif\x00\x00"):
+            return tiff_orientation(segment[6:])
+        offset += 2 + length
+    return None
+
+
+def png_header(data: bytes) -> tuple[int, int, int | None] | None:
+    """``(width, height, orientation)`` from a PNG's IHDR and eXIf chunks, or None."""
+    if len(data) < 33 or data[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    offset = 8
+    while offset + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[offset : offset + 4])
+        kind = data[offset + 4 : offset + 8]
+        if kind == b"eXIf":
+            return width, height, tiff_orientation(data[offset + 8 : offset + 8 + length])
+        if kind in (b"IDAT", b"IEND"):
+            break
+        offset += 12 + length
+    return width, height, None
+
+
+def _displayed(width: int, height: int, orientation: int | None) -> tuple[int, int]:
+    return (height, width) if orientation in _TURNED_ORIENTATIONS else (width, height)
+
+
+def displayed_size(data: bytes, *, source: str = "image") -> tuple[int, int]:
+    """``(width, height)`` of encoded image bytes as displayed (EXIF orientation applied).
+
+    Raises :class:`UnreadableImageError` for bytes that are not a readable image.
+    """
+    width, height = _header_size(data, source)
+    if min(width, height) < MIN_SIDE_PX:
+        raise UnreadableImageError(f"{source} is too small to show a board ({width}x{height} px)")
+    return width, height
+
+
+def _header_size(data: bytes, source: str) -> tuple[int, int]:
+    kind = image_kind(data)
+    if kind == "jpeg":
+        if _JPEG_EOI not in data[-64:]:
+            raise UnreadableImageError(f"{source} is a truncated or damaged JPEG")
+        size = jpeg_size(data)
+        if size is None:
+            raise UnreadableImageError(f"{source} is a damaged JPEG (no frame header)")
+        return _displayed(*size, jpeg_orientation(data))
+    if kind == "png":
+        header = png_header(data)
+        if header is None:
+            raise UnreadableImageError(f"{source} is a damaged PNG (no IHDR header)")
+        return _displayed(*header)
+    height, width = decode_image(data, source=source).shape[:2]
+    return width, height
+
+
+def image_size(path: str | Path) -> tuple[int, int]:
+    """``(width, height)`` of the image file at ``path`` as displayed."""
+    return displayed_size(read_image_bytes(path), source=str(path))
