@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from boardsight import __version__
-from boardsight.cli import lexicon
+from boardsight.cli import lexicon, scrabble
 from boardsight.cli.errors import GuardedTyper
 
 app = GuardedTyper(
@@ -19,6 +19,7 @@ app = GuardedTyper(
     help="Read Boggle trays and Scrabble boards from photos and judge the words on them.",
 )
 app.add_typer(lexicon.app, name="lexicon")
+app.add_typer(scrabble.app, name="scrabble")
 
 
 def _print_version(value: bool) -> None:
