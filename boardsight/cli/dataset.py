@@ -8,3 +8,7 @@ from __future__ import annotations
 from boardsight.cli.errors import GuardedTyper
 
 app = GuardedTyper(help="Make, check and inspect labelled-photo sets (the shared DATASET format).")
+
+from boardsight.cli import dataset_synth  # noqa: E402
+
+app.command("synth")(dataset_synth.synth)
