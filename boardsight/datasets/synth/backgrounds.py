@@ -34,7 +34,7 @@ def table_texture(rng: np.random.Generator, height: int, width: int, mm_per_px: 
     kind = rng.choice(["wood", "wood", "cloth", "plain", "stone", "carpet"])
     if kind == "wood":
         light, dark = WOOD_TONES[rng.integers(len(WOOD_TONES))]
-        period = rng.uniform(4, 14) / mm_per_px
+        period = rng.uniform(5, 25) / mm_per_px
         image = tx.wood(
             rng,
             height,
@@ -61,7 +61,7 @@ def table_texture(rng: np.random.Generator, height: int, width: int, mm_per_px: 
         color = tx.jitter_color(rng, PLAIN_COLORS[rng.integers(len(PLAIN_COLORS))], 15)
         return tx.speckled(rng, height, width, color, amount=rng.uniform(1, 5))
     if kind == "stone":
-        color = tx.jitter_color(rng, (150, 145, 140), 60)
+        color = tx.jitter_color(rng, (150, 145, 140), 50)
         return tx.speckled(rng, height, width, color, amount=rng.uniform(8, 20))
     color = tx.jitter_color(rng, CARPET_COLORS[rng.integers(len(CARPET_COLORS))], 15)
     return tx.speckled(rng, height, width, color, amount=rng.uniform(12, 25))

@@ -47,6 +47,7 @@ def render_boggle(
         key_faces=key_faces,
         build_faces=lambda r, camera, light, ambient: tray_faces(r, layout, camera, light, ambient),
         lid_color=layout.tray_color,
+        tight_points=layout.lattice_corners(),
     )
     photo = photograph(rng, subject, width, clutter=clutter)
     grid, corners = boggle_label(layout.grid, photo.corners)

@@ -183,29 +183,31 @@ class _CubeLook:
     alpha: np.ndarray
 
 
-def _cube_look(rng: np.random.Generator, layout: TrayLayout, size: int) -> _CubeLook:
+def _cube_look(
+    rng: np.random.Generator, layout: TrayLayout, size: int, light: np.ndarray, *, side: bool
+) -> _CubeLook:
+    """Material, rounded-edge shading and outline shared by the cubes' tops (or sides)."""
     if layout.cube_material == "wood":
-        light = layout.cube_color
-        dark = tuple(c * 0.8 for c in light)
+        light_wood = layout.cube_color
+        dark = tuple(c * 0.82 for c in light_wood)
+        angle = rng.uniform(0, math.pi)
         base = tx.wood(
-            rng,
-            size * 3,
-            size * 3,
-            light,
-            dark,
-            ring_period=size * 0.35,
-            angle=rng.uniform(0, math.pi),
-            contrast=0.35,
+            rng, size * 3, size * 3, light_wood, dark, ring_period=size * 0.3, angle=angle, contrast=0.3
         )
     else:
         base = tx.plastic(rng, size * 3, size * 3, layout.cube_color, grain=2.5)
     distance = tx.rounded_rect_distance(size, size, layout.corner_radius * size)
-    return _CubeLook(
-        size=size,
-        base=base,
-        shade=tx.edge_falloff(distance, size * 0.22, layout.edge_shade),
-        alpha=tx.rounded_alpha(distance),
-    )
+    shade = tx.edge_falloff(distance, size * 0.22, layout.edge_shade)
+    if side:
+        # the lower part of a side sits in the tray's shadow, between walls and neighbours
+        depth = np.linspace(0, 1, size, dtype=np.float32)[:, None] ** 1.5
+        shade = shade * (1 - rng.uniform(0.3, 0.6) * depth)
+    elif layout.cube_material != "wood":
+        yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size - 0.5
+        hx, hy = 0.25 * light[0], -0.25 * light[1]
+        shine = np.exp(-((xx - hx) ** 2 + (yy - hy) ** 2) / (2 * 0.18**2))
+        shade = shade * (1 + rng.uniform(0.0, 0.12) * shine)
+    return _CubeLook(size=size, base=base, shade=shade, alpha=tx.rounded_alpha(distance))
 
 
 def _face_texture(
@@ -241,8 +243,8 @@ def tray_faces(
     px_per_mm = camera.K[0, 0] / float(np.linalg.norm(camera.C))
     top_size = _texture_size(layout.cube, px_per_mm)
     side_size = max(16, (top_size // 2 + 7) // 8 * 8)
-    top_look = _cube_look(rng, layout, top_size)
-    side_look = _cube_look(rng, layout, side_size)
+    top_look = _cube_look(rng, layout, top_size, light, side=False)
+    side_look = _cube_look(rng, layout, side_size, light, side=True)
     for index, cube in enumerate(layout.cubes):
         sides = cube.side_tokens()
         for side_index, (name, (quad, normal)) in enumerate(box_faces(cube.box).items()):

@@ -41,6 +41,8 @@ class Subject:
     """owner id -> (4, 3) quad of each face that must stay visible (cube tops, tiles)."""
     build_faces: Callable[[np.random.Generator, Camera, np.ndarray, float], list[Face]]
     lid_color: tuple[float, float, float] = (200, 200, 200)
+    tight_points: np.ndarray | None = None
+    """(N, 3) points a tight crop frames (the grid only, the rim cut off), or None."""
 
 
 @dataclass
@@ -66,10 +68,13 @@ def sample_camera(rng: np.random.Generator, subject: Subject, width: int, height
     tilt = rng.uniform(0, 45) if rng.random() < 0.6 else rng.uniform(0, 18)
     roll = rng.integers(4) * 90 + rng.normal(0, 6) if rng.random() < 0.5 else rng.uniform(0, 360)
     fill = 0.2 + 0.7 * rng.beta(1.6, 1.1)
+    points = subject.frame_points
+    if subject.tight_points is not None and rng.random() < 0.15:
+        points, fill = subject.tight_points, rng.uniform(0.8, 0.97)
     fov = rng.uniform(50, 75)
     offset = tuple(rng.uniform(-0.9, 0.9, 2))
     camera = frame_camera(
-        subject.frame_points,
+        points,
         width,
         height,
         tilt=math.radians(tilt),

@@ -21,9 +21,9 @@ def bgr(rgb: RGB) -> np.ndarray:
 
 
 def jitter_color(rng: np.random.Generator, rgb: RGB, amount: float) -> RGB:
-    """``rgb`` with each channel moved by up to ``amount`` and a shared brightness change."""
-    scale = 1.0 + rng.uniform(-amount, amount) / 255.0 * 2
-    return tuple(float(np.clip(c * scale + rng.uniform(-amount, amount), 0, 255)) for c in rgb)
+    """``rgb`` made lighter or darker by up to ``amount`` and each channel nudged by a third of it."""
+    shift = rng.uniform(-amount, amount)
+    return tuple(float(np.clip(c + shift + rng.uniform(-amount, amount) / 3, 0, 255)) for c in rgb)
 
 
 def value_noise(rng: np.random.Generator, height: int, width: int, cells: float) -> np.ndarray:
@@ -51,22 +51,16 @@ def fractal_noise(
     return total / max(norm, 1e-6)
 
 
-def streaks(rng: np.random.Generator, height: int, width: int, density: float, angle: float) -> np.ndarray:
-    """Fine fibre-like streaks along ``angle`` (radians), values in [-1, 1]."""
-    diag = int(math.hypot(height, width)) + 2
-    lines = rng.uniform(-1, 1, (max(2, int(diag * density)), 1)).astype(np.float32)
-    lines = cv2.resize(lines, (max(2, diag // 40), lines.shape[0]), interpolation=cv2.INTER_LINEAR)
-    field = cv2.resize(lines, (diag, diag), interpolation=cv2.INTER_LINEAR)
-    centre = (diag / 2, diag / 2)
-    rot = cv2.getRotationMatrix2D(centre, math.degrees(angle), 1.0)
-    rot[:, 2] += [(width - diag) / 2, (height - diag) / 2]
-    return cv2.warpAffine(field, rot, (width, height), borderMode=cv2.BORDER_REFLECT)
-
-
 def colorize(field: np.ndarray, dark: RGB, light: RGB) -> np.ndarray:
     """Map a field in [0, 1] to a BGR image between two colours."""
     t = np.clip(field, 0, 1)[:, :, None]
     return bgr(dark) * (1 - t) + bgr(light) * t
+
+
+def grain_noise(rng: np.random.Generator, height: int, width: int, along: float, across: float) -> np.ndarray:
+    """Noise stretched along x: ``along`` features along, ``across`` features across (in [-1, 1])."""
+    grid = rng.uniform(-1, 1, (max(2, int(across) + 2), max(2, int(along) + 2))).astype(np.float32)
+    return cv2.resize(grid, (width, height), interpolation=cv2.INTER_CUBIC)
 
 
 def wood(
@@ -80,17 +74,25 @@ def wood(
     angle: float,
     contrast: float = 1.0,
 ) -> np.ndarray:
-    """Wood grain: warped growth rings along ``angle`` plus fibre streaks."""
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-    across = -xx * math.sin(angle) + yy * math.cos(angle)
-    warp = fractal_noise(rng, height, width, cells=3, octaves=3) * ring_period * 2.5
-    warp += value_noise(rng, height, width, cells=1.5) * ring_period * 4
-    rings = (across + warp) / ring_period
-    pattern = 0.5 + 0.5 * np.sin(rings * 2 * math.pi)
-    pattern = pattern**3
-    fibres = streaks(rng, height, width, density=0.35, angle=angle)
-    field = 1.0 - contrast * (0.55 * pattern + 0.12 * (fibres + 1) / 2)
-    field += 0.08 * fractal_noise(rng, height, width, cells=6, octaves=3)
+    """Wood: growth rings bent by knots and drift, fine fibres and pores along the grain.
+
+    Built in a grain-aligned frame (grain along x) and turned by ``angle`` radians.
+    """
+    side = int(math.hypot(height, width)) + 2
+    across_rings = side / max(ring_period, 1.0)
+    drift = grain_noise(rng, side, side, along=1.5, across=3) * across_rings * 0.12
+    drift += grain_noise(rng, side, side, along=3, across=8) * 0.5
+    drift += fractal_noise(rng, side, side, cells=3, octaves=2) * 0.3
+    yy = np.linspace(0, across_rings, side, dtype=np.float32)[:, None]
+    rings = (yy + drift) % 1.0
+    late_wood = np.clip((rings - rng.uniform(0.55, 0.8)) * 4, 0, 1) ** 0.7
+    fibres = grain_noise(rng, side, side, along=rng.uniform(2, 6), across=side / rng.uniform(2.5, 6))
+    pores = grain_noise(rng, side, side, along=side / 40, across=side / 3)
+    field = 1.0 - contrast * (0.5 * late_wood + 0.16 * (fibres + 1) / 2 + 0.06 * np.maximum(pores, 0))
+    field += 0.1 * value_noise(rng, side, side, cells=2.5)
+    rot = cv2.getRotationMatrix2D((side / 2, side / 2), math.degrees(angle), 1.0)
+    rot[:, 2] += [(width - side) / 2, (height - side) / 2]
+    field = cv2.warpAffine(field, rot, (width, height), borderMode=cv2.BORDER_REFLECT)
     return colorize(field, dark, light)
 
 
@@ -116,13 +118,13 @@ def cloth(
     base = np.empty((height, width, 3), np.float32)
     base[:] = bgr(rgb)
     image = base * (0.82 + 0.25 * weave[:, :, None] + 0.12 * folds[:, :, None])
-    if rng.random() < 0.4:
+    if rng.random() < 0.4:  # gingham or plaid: two crossing sets of translucent bands
         stripe_period = period * rng.uniform(12, 40)
-        stripe = (np.sin(u * 2 * math.pi / stripe_period) > rng.uniform(0.3, 0.8)) | (
-            np.sin(v * 2 * math.pi / stripe_period) > rng.uniform(0.3, 0.8)
-        )
         other = bgr(tuple(rng.uniform(30, 230, 3)))
-        image = np.where(stripe[:, :, None], image * 0.4 + other * 0.6, image)
+        for coord in (u, v):
+            band = (np.sin(coord * 2 * math.pi / stripe_period) > rng.uniform(-0.2, 0.6)).astype(np.float32)
+            weight = (band * rng.uniform(0.3, 0.5))[:, :, None]
+            image = image * (1 - weight) + other * weight
     return image
 
 
