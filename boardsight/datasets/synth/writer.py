@@ -6,7 +6,6 @@ set is the same file for file whatever ``jobs`` is, and any one example can be r
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -104,23 +103,12 @@ def example_stem(spec: SynthSpec, index: int) -> str:
     return f"{spec.game}_{index:06d}"
 
 
-def format_sidecar(payload: dict[str, Any]) -> str:
-    """Sidecar JSON with one grid row and one corner per line."""
-    lines = []
-    for key, value in payload.items():
-        if key in ("grid", "corners") and isinstance(value, list) and value:
-            inner = ",\n".join("    " + json.dumps(item, ensure_ascii=False) for item in value)
-            lines.append(f"  {json.dumps(key)}: [\n{inner}\n  ]")
-        else:
-            text = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
-            lines.append(f"  {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
 def write_example(out: Path, stem: str, jpeg: bytes, payload: dict[str, Any]) -> None:
-    """Write ``stem.jpg`` and ``stem.json`` in ``out``."""
-    (out / f"{stem}.jpg").write_bytes(jpeg)
-    (out / f"{stem}.json").write_text(format_sidecar(payload), encoding="utf-8")
+    """Write ``stem.jpg`` and ``stem.json`` in ``out`` (the label is checked against the image)."""
+    from boardsight.datasets import Label
+    from boardsight.datasets import write_example as write_labelled
+
+    write_labelled(out, stem, jpeg, Label.from_dict(payload), suffix=".jpg", overwrite=True)
 
 
 def _make_one(args: tuple[SynthSpec, int, int, str]) -> int:
