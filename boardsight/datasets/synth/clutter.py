@@ -62,11 +62,12 @@ def table_clutter(
     light: np.ndarray,
     ambient: float,
     lid_color: tuple[float, float, float],
+    lid_size: tuple[float, float] = (1.0, 1.3),
 ) -> list[Face]:
     """A few objects around the board: some of lid, timer, score sheet and pencil."""
     faces: list[Face] = []
     if rng.random() < 0.35:
-        side = keep_out * rng.uniform(1.0, 1.3)
+        side = keep_out * rng.uniform(*lid_size)
         spot = _place(rng, keep_out, reach, side * 0.7)
         if spot:
             height = rng.uniform(8, 25)

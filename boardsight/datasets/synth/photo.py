@@ -41,6 +41,8 @@ class Subject:
     """owner id -> (4, 3) quad of each face that must stay visible (cube tops, tiles)."""
     build_faces: Callable[[np.random.Generator, Camera, np.ndarray, float], list[Face]]
     lid_color: tuple[float, float, float] = (200, 200, 200)
+    lid_size: tuple[float, float] = (1.0, 1.3)
+    """Side of the game box's lid, as a share of the footprint radius (low, high)."""
     tight_points: np.ndarray | None = None
     """(N, 3) points a tight crop frames (the grid only, the rim cut off), or None."""
 
