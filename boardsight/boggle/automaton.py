@@ -161,6 +161,12 @@ def _from_sections(meta: dict, sections: dict) -> Automaton:
 _COMPILED: weakref.WeakKeyDictionary[Lexicon, dict[int, Automaton]] = weakref.WeakKeyDictionary()
 
 
+def cache_key(lexicon: Lexicon, min_length: int) -> str:
+    """The cache key of a lexicon's automaton: its content hash, folding and minimum length."""
+    details = f"{FORMAT}|{lexicon.info.content_hash}|{lexicon.info.folding}|{min_length}"
+    return hashlib.sha256(details.encode()).hexdigest()[:32]
+
+
 def automaton_for(lexicon: Lexicon, min_length: int) -> Automaton:
     """The automaton of the words of ``lexicon`` with at least ``min_length`` letters.
 
@@ -175,8 +181,7 @@ def automaton_for(lexicon: Lexicon, min_length: int) -> Automaton:
         return _sections([word for word in lexicon.sorted_words if len(word) >= min_length])
 
     if lexicon.info.content_hash:
-        details = f"{FORMAT}|{lexicon.info.content_hash}|{lexicon.info.folding}|{min_length}"
-        key = hashlib.sha256(details.encode()).hexdigest()[:32]
+        key = cache_key(lexicon, min_length)
         meta, sections = load_or_build(CACHE_KIND, key, build)
         if not _consistent(meta, sections):
             (cache_dir() / f"{CACHE_KIND}-{key}.bin").unlink(missing_ok=True)
