@@ -209,6 +209,8 @@ def check(
     """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player."""
     if challenges is not None and challenge_all:
         raise BadInputError("give --challenges FILE or --challenge-all, not both")
+    if record is None and (round_number is not None or game is not None):
+        raise BadInputError("--round and --game only go with --record FILE")
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
