@@ -21,6 +21,10 @@ from boardsight.datasets.synth.effects import finish, soft_blur
 from boardsight.datasets.synth.raster import Canvas, draw_faces, quad_area, warp_plane_texture
 from boardsight.datasets.synth.scene import Face, light_direction
 
+TABLE_TEXTURE_SIDE = 1100
+"""Longest side of the table texture in pixels (it is warped onto the photo, so it can be coarser)."""
+SHADOW_SCALE = 4
+"""Shadows are soft: they are drawn at 1/SHADOW_SCALE of the photo's size and scaled up."""
 ASPECTS = (4 / 3, 3 / 4, 16 / 9, 9 / 16, 1.0, 3 / 2, 2 / 3)
 ASPECT_WEIGHTS = (0.3, 0.3, 0.1, 0.1, 0.1, 0.05, 0.05)
 
@@ -103,7 +107,7 @@ def _table(rng: np.random.Generator, camera: Camera, subject: Subject) -> np.nda
     high = np.clip(world.max(axis=0), -limit, limit)
     extent = np.maximum(high - low, 1.0)
     px_per_mm = camera.K[0, 0] / float(np.linalg.norm(camera.C))
-    mm_per_px = max(float(extent.max()) / 1600.0, 1.0 / px_per_mm)
+    mm_per_px = max(float(extent.max()) / TABLE_TEXTURE_SIDE, 1.0 / px_per_mm)
     tex_w = int(extent[0] / mm_per_px) + 2
     tex_h = int(extent[1] / mm_per_px) + 2
     texture = table_texture(rng, tex_h, tex_w, mm_per_px)
@@ -121,19 +125,22 @@ def _shadow(
 ) -> np.ndarray:
     """Darken the table where the subject's shadow (soft) and contact shadow fall."""
     height, width = image.shape[:2]
+    small_w, small_h = max(2, width // SHADOW_SCALE), max(2, height // SHADOW_SCALE)
     drop = points - np.outer((points[:, 2] - table_z) / max(light[2], 0.2), light)
-    mask = np.zeros((height, width), np.float32)
+    mask = np.zeros((small_h, small_w), np.float32)
     for outline, blur, strength in (
         (drop, rng.uniform(0.006, 0.03), rng.uniform(0.25, 0.6)),
         (points, 0.004, 0.35),
     ):
-        pix = camera.project(outline)
+        pix = camera.project(outline) / SHADOW_SCALE
         hull = cv2.convexHull(np.round(pix * 4).astype(np.int32))
-        layer = np.zeros((height, width), np.float32)
+        layer = np.zeros((small_h, small_w), np.float32)
         cv2.fillConvexPoly(layer, hull, 1.0, lineType=cv2.LINE_AA, shift=2)
-        layer = soft_blur(layer, max(1.0, blur * math.hypot(width, height)))
+        layer = soft_blur(layer, max(0.5, blur * math.hypot(small_w, small_h)))
         mask = np.maximum(mask, layer * strength)
-    return image * (1 - mask)[:, :, None]
+    light_left = cv2.resize(1 - mask, (width, height), interpolation=cv2.INTER_LINEAR)
+    image *= light_left[:, :, None]
+    return image
 
 
 def _visible_share(canvas: Canvas, camera: Camera, owner: int, quad: np.ndarray) -> float:
