@@ -110,3 +110,84 @@ def test_calibrate_live_from_a_camera(monkeypatch, views) -> None:
 
 def test_list_when_empty() -> None:
     assert "no profiles" in runner.invoke(app, ["calibrate", "list"]).stdout
+
+
+@pytest.fixture
+def board_photos(tmp_path):
+    from boardsight.recorder.synthetic import EMPTY_ROWS, BoardView, render_view, table_texture
+
+    view = BoardView.tilted(800, 450)
+    background = table_texture(800, 450, seed=5)
+    still = tmp_path / "board.png"
+    cv2.imwrite(str(still), render_view(EMPTY_ROWS, view, background))
+    moved = tmp_path / "moved.png"
+    picture = render_view(EMPTY_ROWS, view, background)
+    cv2.imwrite(str(moved), cv2.warpAffine(picture, np.float32([[1, 0, 10], [0, 1, 6]]), (800, 450)))
+    return still, moved, view
+
+
+def test_calibrate_board_then_check(board_photos, isolated_config, tmp_path) -> None:
+    still, moved, view = board_photos
+    result = runner.invoke(
+        app, ["calibrate", "board", "--image", str(still), "--name", "club-table-3", "--json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["found_by"] == "largest outline"
+    assert np.max(np.abs(np.array(report["corners"]) - view.corners)) < 4
+    assert (isolated_config / "boards" / "club-table-3.json").exists()
+    assert cv2.imread(report["overlay"]) is not None
+    ok = runner.invoke(app, ["calibrate", "check", "club-table-3", "--image", str(still)])
+    assert ok.exit_code == 0
+    assert "where it was" in ok.stdout
+    bad = runner.invoke(app, ["calibrate", "check", "club-table-3", "--image", str(moved), "--json"])
+    assert bad.exit_code == 1
+    assert json.loads(bad.stdout)["status"] == "moved"
+    again = runner.invoke(app, ["calibrate", "board", "--image", str(still), "--name", "club-table-3"])
+    assert again.exit_code == 2 and "--force" in again.stderr
+
+
+def test_calibrate_board_by_hand_with_overlay_file(board_photos, tmp_path) -> None:
+    still, _, _ = board_photos
+    overlay = tmp_path / "seen.png"
+    args = ["calibrate", "board", "--image", str(still), "--corners", "100,40 700,40 720,420 80,420"]
+    result = runner.invoke(app, [*args, "--overlay", str(overlay)])
+    assert result.exit_code == 0, result.stderr
+    assert "given by hand" in result.stdout
+    assert overlay.exists()
+    # the overlay file is not replaced without --force, and nothing is saved then
+    result = runner.invoke(app, [*args, "--name", "other", "--overlay", str(overlay)])
+    assert result.exit_code == 2 and "already exists" in result.stderr
+
+
+def test_calibrate_board_errors(board_photos, tmp_path) -> None:
+    still, _, _ = board_photos
+    assert "exactly one" in runner.invoke(app, ["calibrate", "board"]).stderr
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 100, np.uint8))
+    result = runner.invoke(app, ["calibrate", "board", "--image", str(blank)])
+    assert result.exit_code == 2 and "no board found" in result.stderr
+    result = runner.invoke(app, ["calibrate", "check", "nothing", "--image", str(still)])
+    assert result.exit_code == 2 and "no board profile named 'nothing'" in result.stderr
+    result = runner.invoke(app, ["calibrate", "board", "--image", str(still), "--camera-profile", "nope"])
+    assert result.exit_code == 2 and "no camera profile" in result.stderr
+
+
+def test_show_without_a_display_is_one_line(board_photos, monkeypatch) -> None:
+    still, _, _ = board_photos
+    for variable in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(variable, raising=False)
+    result = runner.invoke(app, ["calibrate", "board", "--image", str(still), "--show"])
+    assert result.exit_code == 1
+    assert "no display" in result.stderr
+
+
+def test_calibrate_board_from_a_camera(board_photos, monkeypatch) -> None:
+    still, _, _ = board_photos
+    picture = cv2.imread(str(still))
+    monkeypatch.setattr(calibrate_cli, "CameraSource", lambda index, **_: MemorySource([picture] * 20))
+    result = runner.invoke(app, ["calibrate", "board", "--camera", "0", "--name", "live"])
+    assert result.exit_code == 0, result.stderr
+    assert "board profile 'live' saved" in result.stdout
+    checked = runner.invoke(app, ["calibrate", "check", "live", "--camera", "0"])
+    assert checked.exit_code == 0
