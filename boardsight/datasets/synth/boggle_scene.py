@@ -16,7 +16,7 @@ import numpy as np
 from boardsight.boggle.dice import DiceSet, dice_sets_for_size
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
-from boardsight.datasets.synth.fonts import FontFace
+from boardsight.datasets.synth.fonts import FontFace, pick_font
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.scene import Box, Face, box_faces, lambert, solid_box
 
@@ -149,8 +149,8 @@ def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]
         letter_color=tx.jitter_color(rng, LETTER_COLORS[letter], 12),
         tray_color=tx.jitter_color(rng, TRAY_COLORS[tray_name], 15),
         tray_name=str(tray_name),
-        font=fonts[rng.integers(len(fonts))],
-        cap_fraction=round(float(rng.uniform(0.44, 0.6)), 2),
+        font=pick_font(rng, fonts, sans_share=0.8),
+        cap_fraction=round(float(rng.uniform(0.48, 0.66)), 2),
         underline=UNDERLINE_STYLES[rng.integers(len(UNDERLINE_STYLES))],
         corner_radius=rng.uniform(0.12, 0.3),
         edge_shade=rng.uniform(0.15, 0.4),

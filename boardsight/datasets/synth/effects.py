@@ -79,7 +79,7 @@ def glare_field(
         axes = (max(1, int(radius_x)), max(1, int(radius_y)))
         cv2.ellipse(spot, (int(cx), int(cy)), axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
         spot = cv2.GaussianBlur(spot, (0, 0), max(0.8, radius_x * 0.6))
-        field += rng.uniform(60, 200) * spot
+        field += rng.uniform(40, 150) * spot
     return field
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
-from boardsight.datasets.synth.fonts import FontFace, ink
+from boardsight.datasets.synth.fonts import FontFace, ink, pick_font
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.positions import (
     SIZE,
@@ -217,7 +217,7 @@ def layout_board(
         tile_size=pitch * rng.uniform(0.88, 0.95),
         tile_height=rng.uniform(3.0, 5.0),
         tile_look=tile_look,
-        font=fonts[int(rng.integers(len(fonts)))],
+        font=pick_font(rng, fonts, sans_share=0.75),
         cap_fraction=round(float(rng.uniform(0.5, 0.62)), 2),
         value_fraction=round(float(rng.uniform(0.2, 0.27)), 2),
         tiles=[],
