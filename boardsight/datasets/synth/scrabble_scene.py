@@ -21,13 +21,13 @@ from boardsight.datasets.synth.fonts import FontFace, ink, pick_font
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.positions import (
     SIZE,
-    WordIndex,
-    build_position,
-    default_index,
+    Engine,
+    default_engine,
+    play_position,
     random_phase_target,
 )
 from boardsight.datasets.synth.scene import Box, Face, box_faces, lambert, solid_box
-from boardsight.scrabble import TileSet, load_layout, load_tileset
+from boardsight.scrabble import TileSet, load_layout
 
 RGB = tuple[float, float, float]
 
@@ -191,15 +191,14 @@ def layout_board(
     rng: np.random.Generator,
     tiles_name: str,
     fonts: tuple[FontFace, ...],
-    index: WordIndex | None = None,
-    tileset: TileSet | None = None,
+    engine: Engine | None = None,
 ) -> BoardLayout:
-    """A legal position on a board of a random style, with racks and strays around it."""
-    tileset = tileset or load_tileset(tiles_name)
-    index = index or default_index(tiles_name)
+    """A position played by the engine on a board of a random style, with racks and strays."""
+    engine = engine or default_engine(tiles_name)
+    tileset = engine.tileset
     phase, target = random_phase_target(rng)
-    position = build_position(rng, tileset, index, target)
-    grid = position.grid()
+    position = play_position(rng, engine, target)
+    grid = position.grid
     style = BOARD_STYLES[int(rng.choice(len(BOARD_STYLES), p=[0.35, 0.3, 0.2, 0.15]))]
     kinds = list(LABELS[tiles_name])
     label_kind = kinds[int(rng.integers(len(kinds)))] if rng.random() < 0.9 else "none"
@@ -241,16 +240,17 @@ def layout_board(
             )
             blank = token.islower()
             layout.tiles.append(Tile("" if blank else token, None if blank else tileset.value(token), box))
-    _add_props(rng, layout, tileset, position.bag)
+    _add_props(rng, layout, tileset, position.racks, position.bag)
     return layout
 
 
-def _add_props(rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, bag: dict) -> None:
-    """Racks with tiles, a tile bag and stray tiles beside the board, all off the grid."""
-    remaining = [letter for letter, n in bag.items() for _ in range(n)]
-    rng.shuffle(remaining)
+def _add_props(
+    rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, racks: list[list[str]], bag: list[str]
+) -> None:
+    """The players' racks, a tile bag and stray tiles beside the board, all off the grid."""
+    remaining = list(bag)
     edge = layout.board_half
-    for _ in range(int(rng.choice([0, 1, 2], p=[0.5, 0.35, 0.15]))):
+    for rack_tiles in racks[: int(rng.choice([0, 1, 2], p=[0.5, 0.35, 0.15]))]:
         side = int(rng.integers(4))
         length = layout.pitch * rng.uniform(7.5, 8.5)
         depth = layout.pitch * rng.uniform(1.0, 1.4)
@@ -266,9 +266,8 @@ def _add_props(rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, 
         height = rng.uniform(10, 18)
         rack = Box(cx, cy, length, depth, -layout.thickness, -layout.thickness + height, yaw=yaw)
         layout.props.append(rack)
-        count = min(len(remaining), int(rng.integers(3, 8)))
-        for k in range(count):
-            letter = remaining.pop()
+        count = len(rack_tiles)
+        for k, letter in enumerate(rack_tiles):
             offset = (k - (count - 1) / 2) * layout.tile_size * 1.02
             tx_, ty_ = cx + offset * math.cos(yaw), cy + offset * math.sin(yaw)
             box = Box(
@@ -278,19 +277,18 @@ def _add_props(rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, 
             value = None if letter == "?" else tileset.value(letter)
             layout.tiles.append(Tile(shown, value, box, on_grid=False))
     if rng.random() < 0.3:
-        angle = rng.uniform(0, 2 * math.pi)
-        distance = edge + rng.uniform(60, 140)
-        layout.bag = (distance * math.cos(angle), distance * math.sin(angle), rng.uniform(60, 100), angle)
+        size = rng.uniform(60, 100)
+        x, y = _beside_board(rng, edge, size * 0.6 + 10, size * 0.6 + 80)
+        layout.bag = (x, y, size, rng.uniform(0, 2 * math.pi))
     for _ in range(int(rng.choice([0, 0, 1, 2, 3]))):
         if not remaining:
             break
         letter = remaining.pop()
-        angle = rng.uniform(0, 2 * math.pi)
-        distance = edge + rng.uniform(10, 80)
+        x, y = _beside_board(rng, edge, layout.tile_size, layout.tile_size + 70)
         face_down = rng.random() < 0.3
         box = Box(
-            distance * math.cos(angle),
-            distance * math.sin(angle),
+            x,
+            y,
             layout.tile_size,
             layout.tile_size,
             -layout.thickness,
@@ -300,6 +298,14 @@ def _add_props(rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, 
         shown = "" if letter == "?" or face_down else letter
         value = None if not shown else tileset.value(letter)
         layout.tiles.append(Tile(shown, value, box, face_down=face_down, on_grid=False))
+
+
+def _beside_board(rng: np.random.Generator, edge: float, low: float, high: float) -> tuple[float, float]:
+    """A point ``low``..``high`` mm outside one side of the square board of half-size ``edge``."""
+    along = rng.uniform(-edge, edge)
+    away = edge + rng.uniform(low, high)
+    side = int(rng.integers(4))
+    return [(along, -away), (away, along), (along, away), (-away, along)][side]
 
 
 def _premium_code(word: int, letter: int) -> str | None:
