@@ -77,27 +77,19 @@ def box_faces(box: Box, *, bottom: bool = False) -> dict[str, tuple[np.ndarray, 
     (and ``bottom`` when asked). Side faces are upright: texture row 0 is their top edge.
     The top face's texture reads upright when the box is seen from above with +y up.
     """
-    p = box.corner_points()
-    b0, b1, b2, b3, t0, t1, t2, t3 = p
-    faces = {
+    b0, b1, b2, b3, t0, t1, t2, t3 = box.corner_points()
+    c, s = math.cos(box.yaw), math.sin(box.yaw)
+    east, north = np.array([c, s, 0.0]), np.array([-s, c, 0.0])
+    out = {
         # from above, +y is up in the image: texture top-left is the north-west corner
-        "top": np.array([t3, t2, t1, t0]),
-        "south": np.array([t0, t1, b1, b0]),
-        "east": np.array([t1, t2, b2, b1]),
-        "north": np.array([t2, t3, b3, b2]),
-        "west": np.array([t3, t0, b0, b3]),
+        "top": (np.array([t3, t2, t1, t0]), np.array([0.0, 0.0, 1.0])),
+        "south": (np.array([t0, t1, b1, b0]), -north),
+        "east": (np.array([t1, t2, b2, b1]), east),
+        "north": (np.array([t2, t3, b3, b2]), north),
+        "west": (np.array([t3, t0, b0, b3]), -east),
     }
     if bottom:
-        faces["bottom"] = np.array([b0, b1, b2, b3])
-    out = {}
-    centre = p.mean(axis=0)
-    for name, quad in faces.items():
-        normal = np.cross(quad[1] - quad[0], quad[3] - quad[0])
-        norm = np.linalg.norm(normal)
-        normal = normal / norm if norm > 0 else np.array([0.0, 0.0, 1.0])
-        if normal @ (quad.mean(axis=0) - centre) < 0:
-            normal = -normal
-        out[name] = (quad, normal)
+        out["bottom"] = (np.array([b0, b1, b2, b3]), np.array([0.0, 0.0, -1.0]))
     return out
 
 
