@@ -21,7 +21,7 @@ from boardsight.datasets.synth.effects import finish, soft_blur
 from boardsight.datasets.synth.raster import Canvas, draw_faces, quad_area, warp_plane_texture
 from boardsight.datasets.synth.scene import Face, light_direction
 
-TABLE_TEXTURE_SIDE = 1100
+TABLE_TEXTURE_SIDE = 960
 """Longest side of the table texture in pixels (it is warped onto the photo, so it can be coarser)."""
 SHADOW_SCALE = 4
 """Shadows are soft: they are drawn at 1/SHADOW_SCALE of the photo's size and scaled up."""
