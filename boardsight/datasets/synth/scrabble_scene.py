@@ -213,7 +213,7 @@ def layout_board(
         pitch=pitch,
         margin=rng.uniform(8, 40),
         thickness=rng.uniform(*style.thickness),
-        tile_size=pitch * rng.uniform(0.88, 0.95),
+        tile_size=pitch * (rng.uniform(0.86, 0.9) if style.raised_grid else rng.uniform(0.88, 0.95)),
         tile_height=rng.uniform(3.0, 5.0),
         tile_look=tile_look,
         font=pick_font(rng, fonts, sans_share=0.75),
@@ -411,8 +411,6 @@ def board_texture(
                 cv2.fillPoly(
                     image, [np.round(np.array(star) * 4).astype(np.int32)], (30, 30, 30), cv2.LINE_AA, shift=2
                 )
-    if style.raised_grid:
-        _raised_grid_shading(image, origin, cell, gap)
     image *= (1 + 0.05 * tx.fractal_noise(rng, size, size, cells=3, octaves=2))[:, :, None]
     if light is not None:
         _tile_shadows(rng, image, layout, px_per_mm, light)
@@ -436,18 +434,6 @@ def _tile_shadows(
         cv2.fillConvexPoly(mask, np.round(pix * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
     mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, 0.8 * px_per_mm))
     image *= (1 - rng.uniform(0.25, 0.5) * mask)[:, :, None]
-
-
-def _raised_grid_shading(image: np.ndarray, origin: float, cell: float, gap: float) -> None:
-    """Light and dark edges along the grid ridges so they read as raised."""
-    width = max(1, int(gap / 2))
-    for k in range(SIZE + 1):
-        p = round(origin + k * cell)
-        lo, hi = round(origin), round(origin + SIZE * cell)
-        image[max(p - width - 1, 0) : max(p - width, 1), lo:hi] *= 1.25
-        image[p + width : p + width + 1, lo:hi] *= 0.6
-        image[lo:hi, max(p - width - 1, 0) : max(p - width, 1)] *= 1.25
-        image[lo:hi, p + width : p + width + 1] *= 0.6
 
 
 @dataclass
@@ -546,11 +532,37 @@ def board_faces(
                 )
             else:
                 faces.append(Face(quad, normal, color=side_color, owner=OWNER_PROPS, shade=shade * 0.92))
+    if layout.style.raised_grid:
+        faces += _ridges(layout, light, ambient)
     rack_color = tx.jitter_color(rng, (150, 110, 70) if rng.random() < 0.5 else (40, 40, 45), 15)
     for prop in layout.props:
         faces += solid_box(prop, rack_color, light, ambient, owner=OWNER_PROPS, tag="rack")
     if layout.bag is not None:
         faces.append(_bag_face(rng, layout, light, ambient, px_per_mm))
+    return faces
+
+
+RIDGE_PIECES = 3
+"""Each grid line's ridge is built of this many boxes (shorter boxes cost fewer depth tests)."""
+
+
+def _ridges(layout: BoardLayout, light: np.ndarray, ambient: float) -> list[Face]:
+    """The raised grid of a deluxe board: a low ridge along every grid line."""
+    half, pitch = layout.half, layout.pitch
+    width = pitch * 0.07
+    height = min(2.2, layout.tile_height * 0.5)
+    color = layout.style.line
+    faces: list[Face] = []
+    length = 2 * half / RIDGE_PIECES
+    for k in range(SIZE + 1):
+        line = -half + k * pitch
+        for piece in range(RIDGE_PIECES):
+            middle = -half + (piece + 0.5) * length
+            for box in (
+                Box(line, middle, width, length + width, 0.0, height),
+                Box(middle, line, length + width, width, 0.0, height),
+            ):
+                faces += solid_box(box, color, light, ambient, owner=OWNER_BOARD, tag="ridge")
     return faces
 
 
