@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardsight.boggle.dice import DiceSet, dice_sets_for_size
+from boardsight.boggle.dice import FACE_TOKENS, DiceSet, dice_sets_for_size
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
 from boardsight.datasets.synth.fonts import FontFace, pick_font
@@ -116,9 +116,24 @@ class TrayLayout:
         return (col + 0.5) * self.pitch - self.half, self.half - (row + 0.5) * self.pitch
 
 
-def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]) -> TrayLayout:
-    """Roll a tray of ``size`` x ``size`` cubes from a real dice set, with a random look."""
-    dice_set: DiceSet = rng.choice(dice_sets_for_size(size))
+def balanced_dice_set(rng: np.random.Generator, size: int) -> DiceSet:
+    """Made-up dice whose faces are drawn evenly from every face token.
+
+    Real sets make some faces rare (one die has an X, none a bare Q); trays rolled from
+    these dice give a classifier every class often. Their sidecars say ``"balanced"``.
+    """
+    tokens = sorted(FACE_TOKENS)
+    faces = rng.choice(tokens, size=(size * size, 6))
+    dice = tuple(tuple(str(face) for face in die) for die in faces)
+    return DiceSet(key="balanced", name="balanced", rows=size, cols=size, dice=dice, source="generated")
+
+
+def layout_tray(
+    rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...], *, balanced: bool = False
+) -> TrayLayout:
+    """Roll a tray of ``size`` x ``size`` cubes from a real dice set (or made-up balanced dice)."""
+    sets = (balanced_dice_set(rng, size),) if balanced else dice_sets_for_size(size)
+    dice_set: DiceSet = sets[int(rng.integers(len(sets)))]
     cube = rng.uniform(14.5, 18.5)
     pitch = cube * rng.uniform(1.1, 1.28)
     wall = (pitch - cube) * rng.uniform(0.35, 0.7)
