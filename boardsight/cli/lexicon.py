@@ -37,7 +37,9 @@ def info(
         emit_json(payload)
         return
     dropped = details.dropped
-    reasons = ", ".join(f"{count} {reason}" for reason, count in dropped.items() if count and reason != "total")
+    reasons = ", ".join(
+        f"{count} {reason}" for reason, count in dropped.items() if count and reason != "total"
+    )
     typer.echo(f"lexicon   {details.name}")
     typer.echo(f"words     {len(lexicon):,}")
     typer.echo(f"dropped   {dropped.get('total', 0):,}" + (f" ({reasons})" if reasons else ""))

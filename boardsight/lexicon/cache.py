@@ -9,6 +9,7 @@ rebuilt. The format is a JSON header followed by raw byte sections (``bytes`` or
 from __future__ import annotations
 
 import array
+import contextlib
 import json
 import os
 import struct
@@ -108,8 +109,6 @@ def load_or_build(
         pass
     meta, sections = build()
     blob = encode_container(meta, sections)
-    try:
+    with contextlib.suppress(OSError):
         _write_atomically(path, blob)
-    except OSError:
-        pass
     return decode_container(blob)

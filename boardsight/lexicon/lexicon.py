@@ -36,7 +36,9 @@ class Lexicon:
         self.info = info
 
     @classmethod
-    def from_words(cls, words: Iterable[str], *, name: str = "custom", folding: Folding = "english") -> Lexicon:
+    def from_words(
+        cls, words: Iterable[str], *, name: str = "custom", folding: Folding = "english"
+    ) -> Lexicon:
         """Build a lexicon from words in memory (handy for tests and tiny word games)."""
         folded = sorted({fold_word(word, folding) for word in words if word})
         info = LexiconInfo(

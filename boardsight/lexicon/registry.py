@@ -139,7 +139,9 @@ def _compile(
     return Lexicon(words, info)
 
 
-def load_lexicon(name_or_path: str | os.PathLike[str] = DEFAULT_LEXICON, *, folding: Folding | None = None) -> Lexicon:
+def load_lexicon(
+    name_or_path: str | os.PathLike[str] = DEFAULT_LEXICON, *, folding: Folding | None = None
+) -> Lexicon:
     """Load a named lexicon (``enable``, ``yawl``, ``sv``) or a word-list file.
 
     ``folding`` forces English or Swedish folding for a file; by default a file that

@@ -1,0 +1,1 @@
+"""Computer vision: loading photos, finding and rectifying boards, reading cells."""

@@ -1,0 +1,46 @@
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from boardsight.errors import BadInputError
+from boardsight.vision import reading
+from boardsight.vision.reading import BoardReading, read_photo, register_reader
+
+
+@pytest.fixture
+def fake_reader(monkeypatch):
+    monkeypatch.setattr(reading, "_READERS", {})
+
+    @register_reader("boggle", "fake")
+    def read(image: np.ndarray, *, source: str) -> BoardReading:
+        height, width = image.shape[:2]
+        corners = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=float)
+        return BoardReading(
+            game="boggle",
+            grid=[["A", "B"], ["QU", "#"]],
+            confidence=[[0.9, 0.8], [0.99, 0.5]],
+            corners=corners,
+            reader="fake",
+        )
+
+    return read
+
+
+def test_read_photo_maps_corners_to_full_resolution(tmp_path: Path, fake_reader) -> None:
+    path = tmp_path / "photo.jpg"
+    cv2.imwrite(str(path), np.full((1200, 1600, 3), 128, dtype=np.uint8))
+    result = read_photo(path, game="boggle", reader="fake", max_side=400)
+    np.testing.assert_allclose(result.corners[2], [1599.5, 1199.5], atol=2)
+    assert set(result.timings) == {"decode", "total"}
+    sidecar = result.to_sidecar()
+    assert sidecar["rows"] == 2 and sidecar["grid"][1] == ["QU", "#"]
+    assert sidecar["game"] == "boggle"
+
+
+def test_unknown_reader_and_game(tmp_path: Path, fake_reader) -> None:
+    with pytest.raises(BadInputError, match="available: boggle/fake"):
+        read_photo(tmp_path / "x.jpg", game="boggle", reader="nope")
+    with pytest.raises(BadInputError, match="unknown game"):
+        read_photo(tmp_path / "x.jpg", game="chess")
