@@ -227,11 +227,17 @@ class _Generator:
             check = checks[square]
             kids = children[node]
             following = square + 1
+            # A tile on the next square must continue the word: test it before recursing.
+            needed = upper[following] if following < size and tiles[following] else ""
             if len(kids) < len(rack):
                 # Few ways on from here: try them rather than every rack letter.
                 for letter, child in kids.items():
                     count = rack.get(letter, 0)
-                    if count and (check is None or letter in check):
+                    if (
+                        count
+                        and (check is None or letter in check)
+                        and (not needed or needed in children[child])
+                    ):
                         rack[letter] = count - 1
                         extend_right(child, following, word + letter, placed + 1, rack)
                         rack[letter] = count
@@ -239,7 +245,9 @@ class _Generator:
                 if count:
                     rack[BLANK] = count - 1
                     for designated, child in kids.items():
-                        if check is None or designated in check:
+                        if (check is None or designated in check) and (
+                            not needed or needed in children[child]
+                        ):
                             extend_right(child, following, word + designated.lower(), placed + 1, rack)
                     rack[BLANK] = count
                 return
@@ -249,12 +257,18 @@ class _Generator:
                 if letter == BLANK:
                     rack[BLANK] = count - 1
                     for designated, child in kids.items():
-                        if check is None or designated in check:
+                        if (check is None or designated in check) and (
+                            not needed or needed in children[child]
+                        ):
                             extend_right(child, following, word + designated.lower(), placed + 1, rack)
                     rack[BLANK] = count
                     continue
                 child = kids.get(letter, -1)
-                if child >= 0 and (check is None or letter in check):
+                if (
+                    child >= 0
+                    and (check is None or letter in check)
+                    and (not needed or needed in children[child])
+                ):
                     rack[letter] = count - 1
                     extend_right(child, following, word + letter, placed + 1, rack)
                     rack[letter] = count
@@ -279,6 +293,8 @@ class _Generator:
             check = checks[anchor]
             limit = min(anchor - previous_anchor - 1, self.left_longest)
             after = anchor + 1
+            # A tile right after the anchor must continue the word: check it before recursing.
+            needed = upper[after] if after < size and tiles[after] else ""
             for letter in left_parts.keys() if check is None else check:
                 buckets = left_parts.get(letter)
                 if buckets is None:
@@ -288,6 +304,8 @@ class _Generator:
                     placed = length + 1
                     for word, node, rack in buckets[length]:
                         child = children[node][letter]
+                        if needed and needed not in children[child]:
+                            continue
                         count = rack.get(letter, 0)
                         if count > 0:
                             rack[letter] = count - 1
