@@ -54,3 +54,9 @@ def test_runtime_never_imports_torch() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "torch":
                 offenders.append(path.name)
     assert not offenders
+
+
+def test_test_modules_have_unique_names() -> None:
+    """pytest imports test files by base name, so two folders may not share one."""
+    names = [path.name for path in (PACKAGE.parent / "tests").rglob("test_*.py")]
+    assert len(names) == len(set(names)), sorted(name for name in names if names.count(name) > 1)

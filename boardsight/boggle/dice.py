@@ -79,3 +79,27 @@ def load_dice_set(name: str) -> DiceSet:
 def dice_sets_for_size(size: int) -> tuple[DiceSet, ...]:
     """All bundled sets whose tray is ``size`` x ``size``."""
     return tuple(s for s in map(load_dice_set, DICE_SETS) if s.rows == size and s.cols == size)
+
+
+def can_roll(tokens: list[str], dice_set: DiceSet) -> bool:
+    """Whether ``tokens`` (one per cell, any order) can show on distinct dice of ``dice_set``.
+
+    A bipartite matching of cells to dice (augmenting paths); a read grid that fails this
+    cannot have come from that set.
+    """
+    if len(tokens) > len(dice_set.dice):
+        return False
+    holders = [[d for d, die in enumerate(dice_set.dice) if token in die] for token in tokens]
+    die_owner: dict[int, int] = {}
+
+    def assign(cell: int, seen: set[int]) -> bool:
+        for die in holders[cell]:
+            if die in seen:
+                continue
+            seen.add(die)
+            if die not in die_owner or assign(die_owner[die], seen):
+                die_owner[die] = cell
+                return True
+        return False
+
+    return all(assign(cell, set()) for cell in range(len(tokens)))

@@ -77,7 +77,7 @@ def _declared_encoding(first_line: str, source: str) -> str | None:
 def _decode(data: bytes, source: str) -> tuple[str, str]:
     """Decode a GCG file: its encoding pragma (first line) decides, else UTF-8 with a Latin-1 fallback."""
     if not data.strip():
-        raise GcgError(source, 0, "the file is empty")
+        raise GcgError(source, 1, "the file is empty: a GCG record starts with #player lines")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     encoding = _declared_encoding(data.split(b"\n", 1)[0].decode("latin-1"), source)
@@ -85,7 +85,11 @@ def _decode(data: bytes, source: str) -> tuple[str, str]:
         try:
             return data.decode(encoding), encoding
         except UnicodeDecodeError as error:
-            raise GcgError(source, 0, f"the file says UTF-8 but byte {error.start} is not UTF-8") from error
+            raise GcgError(
+                source,
+                data.count(b"\n", 0, error.start) + 1,
+                "the file says UTF-8 but this line is not UTF-8",
+            ) from error
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
@@ -301,7 +305,7 @@ def parse_gcg(data: bytes | str, *, source: str = "GCG", rows: int = 15, cols: i
     """Parse the bytes (or text) of a GCG file into a :class:`GcgRecord`; raise :class:`GcgError`."""
     if isinstance(data, str):
         if not data.strip():
-            raise GcgError(source, 0, "the file is empty")
+            raise GcgError(source, 1, "the file is empty: a GCG record starts with #player lines")
         text, encoding = data, "utf-8"
         _declared_encoding(text.split("\n", 1)[0], source)
     else:

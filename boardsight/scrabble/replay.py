@@ -212,7 +212,7 @@ class _Replay:
         if lacking:
             detail = ", ".join(
                 f"{rack[tile]} {tile} but only {available[tile]} left"
-                for tile in rack_string(lacking, self.tileset)
+                for tile in dict.fromkeys(rack_string(lacking, self.tileset))
             )
             self.flag(line, "rack", f"{what} {text} cannot be drawn: it holds {detail}")
             return None

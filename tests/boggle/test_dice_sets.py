@@ -10,6 +10,7 @@ from boardsight.boggle.dice import (
     DEFAULT_SET_FOR_SIZE,
     DICE_SETS,
     FACE_TOKENS,
+    can_roll,
     dice_sets_for_size,
     load_dice_set,
 )
@@ -49,3 +50,14 @@ def test_sets_by_size_and_defaults() -> None:
 def test_unknown_set_is_a_clear_error() -> None:
     with pytest.raises(BadInputError, match="unknown dice set"):
         load_dice_set("mega")
+
+
+def test_can_roll_needs_distinct_dice() -> None:
+    classic = load_dice_set("classic")
+    assert can_roll(["QU", "A", "E"], classic)
+    # only one classic die (ADENVZ) carries a Z and only one (ABJMOQ) a J
+    assert can_roll(["Z", "J"], classic)
+    assert not can_roll(["Z", "Z"], classic)
+    assert not can_roll(["X"] * 2, classic)
+    assert not can_roll(["A"] * 17, classic)
+    assert not can_roll(["IN"], classic)

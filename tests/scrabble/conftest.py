@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from boardsight.lexicon import Lexicon
@@ -52,3 +55,7 @@ def placement():
         return Placement(row, col, direction, tiles)
 
     return make
+
+
+# Let the tests import helpers that live next to them (brute_force_moves).
+sys.path.insert(0, str(Path(__file__).parent))

@@ -73,7 +73,7 @@ def test_windows_line_endings() -> None:
 
 
 BROKEN = [
-    ("", 0, "empty"),
+    ("", 1, "empty"),
     ("#character-encoding ASCII\n", 1, "unsupported character encoding"),
     ("#player1 a A\n#character-encoding UTF-8\n", 2, "must be the first line"),
     ("#player1 a A\n#player1 b B\n", 2, "#player1 appears twice"),
@@ -103,9 +103,15 @@ def test_broken_files_name_the_line(text: str, line: int, message: str) -> None:
     with pytest.raises(GcgError, match=message) as raised:
         parse_gcg(text.encode("utf-8"), source="game.gcg")
     assert raised.value.line == line
-    assert str(raised.value).startswith(f"game.gcg line {line}:" if line else "game.gcg:")
+    assert str(raised.value).startswith(f"game.gcg line {line}:")
 
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(NotFoundError, match="no such file"):
         read_gcg(tmp_path / "nope.gcg")
+
+
+def test_a_file_that_says_utf8_but_is_not_names_the_line() -> None:
+    data = "#character-encoding UTF-8\n#player1 a A\n#player2 b Björn\n".encode("latin-1")
+    with pytest.raises(GcgError, match="line 3: the file says UTF-8"):
+        parse_gcg(data, source="game.gcg")
