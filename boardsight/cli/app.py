@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from boardsight import __version__
-from boardsight.cli import calibrate, dataset, lexicon
+from boardsight.cli import calibrate, dataset, lexicon, train
 from boardsight.cli import eval as eval_cli
 from boardsight.cli.errors import GuardedTyper
 
@@ -23,6 +23,7 @@ app.add_typer(lexicon.app, name="lexicon")
 app.add_typer(dataset.app, name="dataset")
 app.command("eval")(eval_cli.eval_command)
 app.add_typer(calibrate.app, name="calibrate")
+app.add_typer(train.app, name="train")
 
 
 def _print_version(value: bool) -> None:
