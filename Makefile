@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test lint bench venv clean
+.PHONY: demo test test-train lint bench venv clean
 
 demo: $(VENV)/.installed
 	$(BIN)/boardsight lexicon info enable
@@ -13,6 +13,10 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
+
+# The model-training tests need the train extra (PyTorch, onnx); plain `make test` leaves them out.
+test-train: $(VENV)/.installed-train
+	$(BIN)/python -m pytest tests/models/training
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check boardsight tests benchmarks
@@ -34,6 +38,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(PIP) -e '.[dev]'
 	touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-train: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[dev,train]'
+	touch $@ $(VENV)/.installed $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -11,7 +11,8 @@ from typing import Annotated
 import typer
 
 from boardsight import __version__
-from boardsight.cli import dataset, lexicon
+from boardsight.cli import boggle, calibrate, dataset, lexicon, scrabble
+from boardsight.cli import eval as eval_cli
 from boardsight.cli.errors import GuardedTyper
 
 app = GuardedTyper(
@@ -20,6 +21,12 @@ app = GuardedTyper(
 )
 app.add_typer(lexicon.app, name="lexicon")
 app.add_typer(dataset.app, name="dataset")
+app.command("eval")(eval_cli.eval_command)
+app.add_typer(calibrate.app, name="calibrate")
+app.command("solve")(boggle.solve)
+app.command("check")(boggle.check)
+app.add_typer(boggle.tournament_app, name="tournament")
+app.add_typer(scrabble.app, name="scrabble")
 
 
 def _print_version(value: bool) -> None:

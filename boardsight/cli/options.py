@@ -11,3 +11,10 @@ LexiconOption = Annotated[
     str,
     typer.Option("--lexicon", "-l", help="Lexicon name (enable, yawl, sv) or path of a word list."),
 ]
+CameraProfileOption = Annotated[
+    str | None,
+    typer.Option(
+        "--camera-profile",
+        help="Undistort pictures with this saved camera profile (name or path; see 'calibrate list').",
+    ),
+]

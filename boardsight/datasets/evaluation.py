@@ -1,0 +1,158 @@
+"""Run board readers over a labelled-photo set and score every reading.
+
+Each photo is read with :func:`boardsight.vision.reading.read_photo` by every reader
+asked for, for the game its label names; a photo a reader cannot read at all (a
+:class:`~boardsight.errors.BoardsightError`, such as ``BoardNotFoundError``) is kept
+as a failure. Scoring is left to :mod:`boardsight.datasets.metrics`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from boardsight.datasets.metrics import (
+    BoardScore,
+    StageTiming,
+    Summary,
+    confusion,
+    score_board,
+    summarize,
+    timing_summary,
+)
+from boardsight.datasets.store import Example
+from boardsight.datasets.tokens import GAMES
+from boardsight.errors import BadInputError, BoardsightError
+from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading, get_reader, read_photo
+
+AUTO = "auto"
+
+
+@dataclass
+class Outcome:
+    """One reader's reading of one photo (or why it failed) and its score."""
+
+    example: Example
+    reader: str
+    reading: BoardReading | None
+    error: str | None
+    score: BoardScore
+
+    @property
+    def failed(self) -> bool:
+        return self.reading is None
+
+
+@dataclass
+class ReaderResult:
+    """Everything one reader did on the photos of one game."""
+
+    game: str
+    reader: str
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @cached_property
+    def summary(self) -> Summary:
+        return summarize(outcome.score for outcome in self.outcomes)
+
+    @cached_property
+    def timings(self) -> dict[str, StageTiming]:
+        return timing_summary(o.reading.timings for o in self.outcomes if o.reading is not None)
+
+    def confusion(self, top: int = 10) -> list[tuple[str, str, int]]:
+        return confusion((outcome.score for outcome in self.outcomes), top=top)
+
+    @property
+    def failures(self) -> list[Outcome]:
+        return [outcome for outcome in self.outcomes if outcome.failed]
+
+
+@dataclass
+class Evaluation:
+    """The results of every reader on every game of a set, and which photos were left out."""
+
+    root: Path
+    readers: list[str]
+    results: list[ReaderResult]
+    photos: int
+    skipped_other_games: int = 0
+    skipped_by_limit: int = 0
+
+    @property
+    def games(self) -> list[str]:
+        return sorted({result.game for result in self.results}, key=GAMES.index)
+
+    def for_game(self, game: str) -> list[ReaderResult]:
+        return [result for result in self.results if result.game == game]
+
+
+def check_selection(game: str, limit: int | None) -> None:
+    """Fail on a game or limit that cannot select anything."""
+    if game != AUTO and game not in GAMES:
+        raise BadInputError(f"unknown game {game!r}: choose auto, {', '.join(GAMES)}")
+    if limit is not None and limit < 1:
+        raise BadInputError(f"--limit must be at least 1, not {limit}")
+
+
+def select_examples(
+    examples: Sequence[Example], game: str = AUTO, limit: int | None = None
+) -> tuple[list[Example], int, int]:
+    """The examples to evaluate, and how many were left out by game and by ``limit``."""
+    check_selection(game, limit)
+    chosen = [example for example in examples if game in (AUTO, example.game)]
+    other_games = len(examples) - len(chosen)
+    kept = chosen[:limit] if limit is not None else chosen
+    return kept, other_games, len(chosen) - len(kept)
+
+
+def check_readers(games: Sequence[str], readers: Sequence[str]) -> None:
+    """Fail before any photo is read if a reader does not exist for a game of the set."""
+    if not readers:
+        raise BadInputError("name at least one reader")
+    for game in games:
+        for reader in readers:
+            get_reader(game, reader)
+
+
+def read_example(example: Example, reader: str, *, max_side: int = DEFAULT_MAX_SIDE) -> Outcome:
+    """Read one photo with one reader and score the reading against the label."""
+    label = example.label
+    try:
+        reading = read_photo(example.image_path, game=label.game, reader=reader, max_side=max_side)
+    except BoardsightError as error:
+        message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        score = score_board(label.grid, label.corners_array(), None, None)
+        return Outcome(example, reader, None, message, score)
+    score = score_board(label.grid, label.corners_array(), reading.grid, reading.corners)
+    return Outcome(example, reader, reading, None, score)
+
+
+def evaluate(
+    examples: Sequence[Example],
+    readers: Sequence[str],
+    *,
+    root: Path,
+    max_side: int = DEFAULT_MAX_SIDE,
+    skipped_other_games: int = 0,
+    skipped_by_limit: int = 0,
+    progress: Callable[[], None] | None = None,
+) -> Evaluation:
+    """Read every example with every reader (``progress`` is called after each reading)."""
+    games = sorted({example.game for example in examples}, key=GAMES.index)
+    check_readers(games, readers)
+    results = {(game, reader): ReaderResult(game, reader) for game in games for reader in readers}
+    for example in examples:
+        for reader in readers:
+            results[(example.game, reader)].outcomes.append(read_example(example, reader, max_side=max_side))
+            if progress is not None:
+                progress()
+    return Evaluation(
+        root=root,
+        readers=list(readers),
+        results=list(results.values()),
+        photos=len(examples),
+        skipped_other_games=skipped_other_games,
+        skipped_by_limit=skipped_by_limit,
+    )

@@ -1,0 +1,129 @@
+"""Fonts for printed letters, split so a reader can be tested on fonts it never trained on.
+
+Fonts come from free Debian font packages (see the README and ``.ci/run``): whole families
+belong to one split, so a held-out font is not a sibling weight of a training font. When
+no font of a split is installed, Pillow's own scalable default font stands in, so the
+renderer still works on a bare machine.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from boardsight.errors import BadInputError
+
+FONT_SPLITS = ("train", "holdout", "all")
+
+FONT_DIRS = (
+    Path("/usr/share/fonts"),
+    Path("/usr/local/share/fonts"),
+    Path.home() / ".fonts",
+    Path.home() / ".local/share/fonts",
+)
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One font file: its name, file name, ``sans`` or ``serif``, and split."""
+
+    name: str
+    filename: str
+    kind: str
+    split: str
+
+
+# Debian package of each family: fonts-dejavu-core, fonts-liberation, fonts-croscore,
+# fonts-freefont-ttf, fonts-urw-base35, fonts-roboto-unhinted, fonts-open-sans, fonts-lato.
+FONT_FACES: tuple[FontFace, ...] = (
+    FontFace("DejaVu Sans Bold", "DejaVuSans-Bold.ttf", "sans", "train"),
+    FontFace("DejaVu Sans Condensed Bold", "DejaVuSansCondensed-Bold.ttf", "sans", "train"),
+    FontFace("DejaVu Serif Bold", "DejaVuSerif-Bold.ttf", "serif", "train"),
+    FontFace("Liberation Sans Bold", "LiberationSans-Bold.ttf", "sans", "train"),
+    FontFace("Liberation Sans Regular", "LiberationSans-Regular.ttf", "sans", "train"),
+    FontFace("Liberation Serif Bold", "LiberationSerif-Bold.ttf", "serif", "train"),
+    FontFace("Arimo Bold", "Arimo-Bold.ttf", "sans", "train"),
+    FontFace("Tinos Bold", "Tinos-Bold.ttf", "serif", "train"),
+    FontFace("FreeSans Bold", "FreeSansBold.ttf", "sans", "train"),
+    FontFace("FreeSerif Bold", "FreeSerifBold.ttf", "serif", "train"),
+    FontFace("Nimbus Sans Bold", "NimbusSans-Bold.otf", "sans", "train"),
+    FontFace("Nimbus Roman Bold", "NimbusRoman-Bold.otf", "serif", "train"),
+    FontFace("URW Gothic Demi", "URWGothic-Demi.otf", "sans", "train"),
+    FontFace("URW Gothic Book", "URWGothic-Book.otf", "sans", "train"),
+    FontFace("Roboto Bold", "Roboto-Bold.ttf", "sans", "train"),
+    FontFace("Roboto Medium", "Roboto-Medium.ttf", "sans", "train"),
+    FontFace("Roboto Condensed Bold", "RobotoCondensed-Bold.ttf", "sans", "train"),
+    FontFace("Open Sans Bold", "OpenSans-Bold.ttf", "sans", "holdout"),
+    FontFace("Open Sans Semibold", "OpenSans-Semibold.ttf", "sans", "holdout"),
+    FontFace("Lato Black", "Lato-Black.ttf", "sans", "holdout"),
+    FontFace("Lato Bold", "Lato-Bold.ttf", "sans", "holdout"),
+    FontFace("C059 Bold", "C059-Bold.otf", "serif", "holdout"),
+    FontFace("P052 Bold", "P052-Bold.otf", "serif", "holdout"),
+    FontFace("URW Bookman Demi", "URWBookman-Demi.otf", "serif", "holdout"),
+)
+
+PILLOW_DEFAULT = FontFace("Pillow default", "", "sans", "all")
+
+
+@cache
+def _installed_files() -> dict[str, str]:
+    """File name -> path for every font file under the usual font folders."""
+    extra = os.environ.get("BOARDSIGHT_FONT_DIRS", "")
+    folders = [Path(p) for p in extra.split(os.pathsep) if p] + list(FONT_DIRS)
+    found: dict[str, str] = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for root, _dirs, files in sorted(os.walk(folder)):
+            for name in sorted(files):
+                found.setdefault(name, os.path.join(root, name))
+    return found
+
+
+def font_path(face: FontFace) -> str | None:
+    """Where ``face`` is installed, or None."""
+    return _installed_files().get(face.filename) if face.filename else None
+
+
+def fonts_for(split: str) -> tuple[FontFace, ...]:
+    """Installed fonts of ``split`` (``train``, ``holdout`` or ``all``); never empty."""
+    if split not in FONT_SPLITS:
+        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
+    chosen = tuple(
+        face for face in FONT_FACES if (split == "all" or face.split == split) and font_path(face) is not None
+    )
+    return chosen or (PILLOW_DEFAULT,)
+
+
+@cache
+def load_font(face: FontFace, size: int) -> ImageFont.FreeTypeFont:
+    """The font at ``size`` pixels (cached per process)."""
+    path = font_path(face)
+    if path is None:
+        return ImageFont.load_default(size=size)  # type: ignore[return-value]
+    return ImageFont.truetype(path, size=size)
+
+
+def ink(text: str, face: FontFace, size: int) -> np.ndarray:
+    """Coverage (float32, 0..1) of ``text`` drawn at ``size`` px, cropped to its ink."""
+    font = load_font(face, max(4, int(size)))
+    left, top, right, bottom = font.getbbox(text)
+    width, height = max(1, right - left), max(1, bottom - top)
+    canvas = Image.new("L", (width + 4, height + 4), 0)
+    ImageDraw.Draw(canvas).text((2 - left, 2 - top), text, font=font, fill=255)
+    mask = np.asarray(canvas, dtype=np.float32) * (1.0 / 255.0)
+    rows = np.flatnonzero(mask.max(axis=1) > 0.02)
+    cols = np.flatnonzero(mask.max(axis=0) > 0.02)
+    if len(rows) == 0 or len(cols) == 0:
+        return np.zeros((1, 1), np.float32)
+    return mask[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+
+
+def cap_height_ink(face: FontFace, size: int) -> int:
+    """Height in pixels of a capital letter's ink at ``size`` (for scaling glyphs alike)."""
+    return ink("H", face, size).shape[0]

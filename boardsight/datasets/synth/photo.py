@@ -1,0 +1,191 @@
+"""Take a synthetic photo of a subject (a tray or a board) lying on a table.
+
+The steps are those of a real photo: pick a camera pose and lens, lay the subject on a
+table top, cast its shadow, add clutter, draw every face with depth, then apply light and
+sensor effects. The subject supplies its geometry through :class:`Subject`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from boardsight.datasets.synth.backgrounds import table_texture
+from boardsight.datasets.synth.camera import Camera, frame_camera
+from boardsight.datasets.synth.clutter import hand_blob, table_clutter
+from boardsight.datasets.synth.effects import finish, soft_blur
+from boardsight.datasets.synth.raster import Canvas, draw_faces, quad_area, warp_plane_texture
+from boardsight.datasets.synth.scene import Face, light_direction
+
+ASPECTS = (4 / 3, 3 / 4, 16 / 9, 9 / 16, 1.0, 3 / 2, 2 / 3)
+ASPECT_WEIGHTS = (0.3, 0.3, 0.1, 0.1, 0.1, 0.05, 0.05)
+
+
+@dataclass
+class Subject:
+    """What a photo is of: its geometry and how to build its faces once the camera is known."""
+
+    frame_points: np.ndarray
+    """(N, 3) points the camera frames (the outline from table to top)."""
+    shadow_points: np.ndarray
+    """(N, 3) points whose shadow on the table outlines the subject's shadow."""
+    table_z: float
+    footprint_radius: float
+    grid_corners: np.ndarray
+    """(4, 3) outer corners of the playing grid, in the grid's own TL, TR, BR, BL order."""
+    key_faces: dict[int, np.ndarray]
+    """owner id -> (4, 3) quad of each face that must stay visible (cube tops, tiles)."""
+    build_faces: Callable[[np.random.Generator, Camera, np.ndarray, float], list[Face]]
+    lid_color: tuple[float, float, float] = (200, 200, 200)
+    lid_size: tuple[float, float] = (1.0, 1.3)
+    """Side of the game box's lid, as a share of the footprint radius (low, high)."""
+    tight_points: np.ndarray | None = None
+    """(N, 3) points a tight crop frames (the grid only, the rim cut off), or None."""
+
+
+@dataclass
+class Photo:
+    """A finished photo: JPEG bytes, its size, the camera, and the projected grid corners."""
+
+    jpeg: bytes
+    width: int
+    height: int
+    camera: Camera
+    corners: np.ndarray
+    details: dict
+
+
+def image_size(rng: np.random.Generator, width: int) -> tuple[int, int]:
+    """Width as asked and a height from a random common aspect ratio."""
+    aspect = ASPECTS[rng.choice(len(ASPECTS), p=ASPECT_WEIGHTS)]
+    return width, max(64, round(width / aspect))
+
+
+def sample_camera(rng: np.random.Generator, subject: Subject, width: int, height: int) -> tuple[Camera, dict]:
+    """A camera pose and lens: tilt up to ~45 degrees, any in-plane turn, 20-90% fill."""
+    tilt = rng.uniform(0, 45) if rng.random() < 0.6 else rng.uniform(0, 18)
+    roll = rng.integers(4) * 90 + rng.normal(0, 6) if rng.random() < 0.5 else rng.uniform(0, 360)
+    fill = 0.2 + 0.7 * rng.beta(1.6, 1.1)
+    points = subject.frame_points
+    if subject.tight_points is not None and rng.random() < 0.15:
+        points, fill = subject.tight_points, rng.uniform(0.8, 0.97)
+    fov = rng.uniform(50, 75)
+    offset = tuple(rng.uniform(-0.9, 0.9, 2))
+    camera = frame_camera(
+        points,
+        width,
+        height,
+        tilt=math.radians(tilt),
+        azimuth=rng.uniform(0, 2 * math.pi),
+        roll=math.radians(roll),
+        fill=fill,
+        fov=math.radians(fov),
+        offset=offset,  # type: ignore[arg-type]
+        target=np.array([0.0, 0.0, 0.0]),
+    )
+    return camera, {
+        "tilt_deg": round(tilt, 1),
+        "roll_deg": round(float(roll) % 360, 1),
+        "fill": round(fill, 2),
+    }
+
+
+def _table(rng: np.random.Generator, camera: Camera, subject: Subject) -> np.ndarray:
+    plane = camera.plane_homography(subject.table_z)
+    corners = np.array([[0, 0], [camera.width, 0], [camera.width, camera.height], [0, camera.height]], float)
+    world = cv2.perspectiveTransform(corners[None].astype(np.float64), np.linalg.inv(plane))[0]
+    limit = subject.footprint_radius * 14
+    low = np.clip(world.min(axis=0), -limit, limit)
+    high = np.clip(world.max(axis=0), -limit, limit)
+    extent = np.maximum(high - low, 1.0)
+    px_per_mm = camera.K[0, 0] / float(np.linalg.norm(camera.C))
+    mm_per_px = max(float(extent.max()) / 1600.0, 1.0 / px_per_mm)
+    tex_w = int(extent[0] / mm_per_px) + 2
+    tex_h = int(extent[1] / mm_per_px) + 2
+    texture = table_texture(rng, tex_h, tex_w, mm_per_px)
+    to_world = np.array([[mm_per_px, 0, low[0]], [0, -mm_per_px, high[1]], [0, 0, 1.0]])
+    return warp_plane_texture(texture, plane @ to_world, camera.width, camera.height)
+
+
+def _shadow(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    camera: Camera,
+    points: np.ndarray,
+    table_z: float,
+    light: np.ndarray,
+) -> np.ndarray:
+    """Darken the table where the subject's shadow (soft) and contact shadow fall."""
+    height, width = image.shape[:2]
+    drop = points - np.outer((points[:, 2] - table_z) / max(light[2], 0.2), light)
+    mask = np.zeros((height, width), np.float32)
+    for outline, blur, strength in (
+        (drop, rng.uniform(0.006, 0.03), rng.uniform(0.25, 0.6)),
+        (points, 0.004, 0.35),
+    ):
+        pix = camera.project(outline)
+        hull = cv2.convexHull(np.round(pix * 4).astype(np.int32))
+        layer = np.zeros((height, width), np.float32)
+        cv2.fillConvexPoly(layer, hull, 1.0, lineType=cv2.LINE_AA, shift=2)
+        layer = soft_blur(layer, max(1.0, blur * math.hypot(width, height)))
+        mask = np.maximum(mask, layer * strength)
+    return image * (1 - mask)[:, :, None]
+
+
+def _visible_share(canvas: Canvas, camera: Camera, owner: int, quad: np.ndarray) -> float:
+    pix = camera.project(quad)
+    area = quad_area(pix)
+    if area < 1:
+        return 0.0
+    x0, y0 = np.floor(pix.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(pix.max(axis=0)).astype(int) + 1
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, camera.width), min(y1, camera.height)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    return float((canvas.owner[y0:y1, x0:x1] == owner).sum()) / area
+
+
+def photograph(rng: np.random.Generator, subject: Subject, width: int, *, clutter: bool = True) -> Photo:
+    """Render ``subject`` on a table from a random camera, with light and sensor effects."""
+    width, height = image_size(rng, width)
+    camera, details = sample_camera(rng, subject, width, height)
+    light = light_direction(rng.uniform(0, 2 * math.pi), math.radians(rng.uniform(35, 80)))
+    ambient = float(rng.uniform(0.45, 0.7))
+    px_per_mm = camera.K[0, 0] / float(np.linalg.norm(camera.C))
+
+    background = _table(rng, camera, subject)
+    background = _shadow(rng, background, camera, subject.shadow_points, subject.table_z, light)
+    faces = subject.build_faces(rng, camera, light, ambient)
+    extra: list[Face] = []
+    if clutter and rng.random() < 0.6:
+        reach = subject.footprint_radius * rng.uniform(2.0, 5.0)
+        extra = table_clutter(
+            rng,
+            subject.footprint_radius * 1.05,
+            reach,
+            subject.table_z,
+            px_per_mm,
+            light,
+            ambient,
+            subject.lid_color,
+        )
+    canvas = Canvas(background)
+    draw_faces(canvas, camera, faces + extra)
+    if extra and any(
+        _visible_share(canvas, camera, owner, quad) < 0.6 for owner, quad in subject.key_faces.items()
+    ):
+        canvas = Canvas(background)
+        draw_faces(canvas, camera, faces)
+        details["clutter_dropped"] = True
+
+    corners = camera.project(subject.grid_corners)
+    image = canvas.color
+    if clutter and rng.random() < 0.12:
+        image = hand_blob(rng, image, corners)
+    jpeg = finish(rng, image, corners)
+    return Photo(jpeg, width, height, camera, corners, details)

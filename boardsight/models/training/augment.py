@@ -1,0 +1,80 @@
+"""Random changes of a training batch that keep its labels true, done on whole batches in torch.
+
+Geometry (a small rotation, scale and shift, which stands for an imperfect grid
+fit), quarter turns (only where the label does not depend on them, as on Boggle cubes),
+lighting (gain, offset, gamma), blur and noise. Everything works on float pixels in
+0..255 so that the model's own normalisation comes last, as at run time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class AugmentConfig:
+    quarter_turns: bool = False
+    rotate_degrees: float = 7.0
+    scale: float = 0.08
+    shift: float = 0.06
+    gain: float = 0.35
+    offset: float = 30.0
+    gamma: float = 0.3
+    blur_probability: float = 0.3
+    noise: float = 6.0
+
+
+def augment_batch(pixels: Any, config: AugmentConfig, generator: Any) -> Any:
+    """Augment float pixels (N, C, H, W) in 0..255; returns a new tensor of the same shape."""
+    import torch
+    import torch.nn.functional as F
+
+    count = pixels.shape[0]
+
+    def uniform(low: float, high: float) -> Any:
+        return torch.rand(count, generator=generator) * (high - low) + low
+
+    angle = torch.deg2rad(uniform(-config.rotate_degrees, config.rotate_degrees))
+    if config.quarter_turns:
+        angle = angle + torch.randint(0, 4, (count,), generator=generator) * (torch.pi / 2)
+    scale = uniform(1 - config.scale, 1 + config.scale)
+    cos, sin = torch.cos(angle) / scale, torch.sin(angle) / scale
+    theta = torch.stack(
+        [
+            torch.stack([cos, -sin, uniform(-config.shift, config.shift) * 2], dim=1),
+            torch.stack([sin, cos, uniform(-config.shift, config.shift) * 2], dim=1),
+        ],
+        dim=1,
+    )
+    grid = F.affine_grid(theta, list(pixels.shape), align_corners=False)
+    out = F.grid_sample(pixels, grid, mode="bilinear", padding_mode="border", align_corners=False)
+
+    if config.blur_probability > 0:
+        kernel = torch.tensor([0.25, 0.5, 0.25])
+        kernel = (kernel[:, None] * kernel[None, :]).expand(out.shape[1], 1, 3, 3)
+        blurred = F.conv2d(F.pad(out, (1, 1, 1, 1), mode="replicate"), kernel, groups=out.shape[1])
+        chosen = (torch.rand(count, generator=generator) < config.blur_probability).view(-1, 1, 1, 1)
+        out = torch.where(chosen, blurred, out)
+
+    gamma = torch.exp(uniform(-config.gamma, config.gamma)).view(-1, 1, 1, 1)
+    out = 255.0 * (out.clamp(0, 255) / 255.0) ** gamma
+    gain = uniform(1 - config.gain, 1 + config.gain).view(-1, 1, 1, 1)
+    offset = uniform(-config.offset, config.offset).view(-1, 1, 1, 1)
+    out = out * gain + offset
+    if config.noise > 0:
+        out = out + torch.randn(out.shape, generator=generator) * config.noise * torch.rand(
+            count, 1, 1, 1, generator=generator
+        )
+    return out.clamp(0, 255)
+
+
+def normalise_tensor(pixels: Any, method: str) -> Any:
+    """Torch twin of :func:`boardsight.models.preprocess.normalise` (must stay identical)."""
+    if method == "unit":
+        return pixels / 255.0
+    if method == "per_image":
+        mean = pixels.mean(dim=(1, 2, 3), keepdim=True)
+        spread = pixels.std(dim=(1, 2, 3), keepdim=True, unbiased=False)
+        return (pixels - mean) / spread.clamp_min(8.0)
+    raise ValueError(f"unknown normalisation {method!r}")

@@ -1,0 +1,70 @@
+"""Write a trained network as an ONNX file that carries its :class:`ModelMetadata`."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import warnings
+from pathlib import Path
+from typing import Any
+
+from boardsight.errors import BoardsightError
+from boardsight.models.metadata import ModelMetadata
+
+OPSET = 17
+MAX_MODEL_BYTES = 5 * 1024 * 1024
+
+
+def export_classifier(network: Any, metadata: ModelMetadata, path: str | Path) -> Path:
+    """Export ``network`` (eval mode) with a dynamic batch axis and ``metadata``; returns the path."""
+    import onnx
+    import torch
+
+    network.eval()
+    height, width = metadata.input_size
+    example = torch.zeros(1, metadata.channels, height, width)
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():
+        # The TorchScript exporter needs no extra packages; torch 2.13 marks it deprecated.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", FutureWarning)
+        torch.onnx.export(
+            network,
+            (example,),
+            buffer,
+            dynamo=False,
+            input_names=["pixels"],
+            output_names=["logits"],
+            dynamic_axes={"pixels": {0: "batch"}, "logits": {0: "batch"}},
+            opset_version=OPSET,
+        )
+    model = onnx.load_from_string(buffer.getvalue())
+    del model.metadata_props[:]
+    for key, value in metadata.to_props().items():
+        entry = model.metadata_props.add()
+        entry.key, entry.value = key, value
+    model.doc_string = f"boardsight {metadata.task} classifier"
+    onnx.checker.check_model(model)
+    data = model.SerializeToString()
+    if len(data) > MAX_MODEL_BYTES:
+        raise BoardsightError(f"the exported model is {len(data) / 1e6:.1f} MB, over the 5 MB limit")
+    path = Path(path)
+    path.write_bytes(data)
+    return path
+
+
+def git_commit(folder: str | Path = ".") -> str:
+    """The current commit of the repository at ``folder`` (with ``+dirty`` when changed), or ""."""
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return commit + ("+dirty" if dirty else "")

@@ -1,0 +1,168 @@
+"""Find a Boggle tray in a photo: its grid size and the four corners of its cube-top grid.
+
+Method (first choice): *a lattice of cube tops*. Cube tops are bright, nearly square
+blobs separated by the tray's dark gaps (:mod:`cube_faces`); a square lattice fitted to
+them with a homography (:mod:`lattice`) gives the grid under any in-plane rotation and
+perspective, and its regularity is what keeps clutter out: a lid, a timer, a score sheet
+or a hand does not make a lattice of equal squares. It works from the thing we read (the
+cubes) rather than from the tray's rim, whose colour, height and shape vary between
+editions, and the fitted plane is the plane of the cube tops, the one the letters lie in.
+Rows or columns whose cubes all failed to separate are found by looking at the cells
+just outside the lattice; the grid size is the lattice's extent (4, 5 or 6).
+
+Method (fallback): *the tray outline*. When no lattice of four or more cubes forms (very
+blurred photos, cubes that merge with their neighbours), the largest convex quadrilateral
+around bright matter is taken as the grid and the size is chosen by the projection
+profile of the rectified grid: the dark gaps between N cubes fall every 1/N of the side.
+
+Both return corners ordered top-left, top-right, bottom-right, bottom-left as the photo
+shows them, in the pixels of the image given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from boardsight.vision.boggle.cube_faces import find_face_blobs, whiteness
+from boardsight.vision.boggle.lattice import Lattice, fit_lattice
+from boardsight.vision.boggle.outline import find_by_outline
+from boardsight.vision.geometry import order_corners
+
+SIZES = (4, 5, 6)
+CELL_PX = 24  # pixels per cell when looking at cells of a rectified lattice
+MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top
+MIN_CUBE_CONTRAST = 20.0  # whiteness of a cell's middle over its border, for a cube (0..255 scale)
+MIN_CUBE_SHARE = 0.75  # of the cells of a grid found by its outline that must look like cubes
+
+
+@dataclass(frozen=True)
+class TrayLocation:
+    """Where the grid is: ``corners`` (4, 2) TL, TR, BR, BL in image pixels, ``size`` cells a side."""
+
+    corners: np.ndarray
+    size: int
+    method: str
+    detected_cells: int
+
+
+def _cell_scores(lattice: Lattice, white: np.ndarray, cols: range, rows: range) -> np.ndarray:
+    """How cube-like each lattice cell looks: bright at its middle, darker at its borders."""
+    first_col, first_row = cols.start, rows.start
+    width, height = len(cols) * CELL_PX, len(rows) * CELL_PX
+    target = np.float64([[0, 0], [width, 0], [width, height], [0, height]])
+    source = lattice.to_image(
+        [
+            [first_col - 0.5, first_row - 0.5],
+            [cols.stop - 0.5, first_row - 0.5],
+            [cols.stop - 0.5, rows.stop - 0.5],
+            [first_col - 0.5, rows.stop - 0.5],
+        ]
+    )
+    matrix = cv2.getPerspectiveTransform(source.astype(np.float32), target.astype(np.float32))
+    flat = cv2.warpPerspective(white, matrix, (width, height), flags=cv2.INTER_AREA, borderValue=0)
+    cells = flat.reshape(len(rows), CELL_PX, len(cols), CELL_PX).transpose(0, 2, 1, 3).astype(np.float32)
+    inner = slice(CELL_PX // 5, CELL_PX - CELL_PX // 5)
+    middle = np.percentile(cells[:, :, inner, inner].reshape(len(rows), len(cols), -1), 75, axis=2)
+    ring = np.concatenate(
+        [
+            cells[:, :, :2, :].reshape(len(rows), len(cols), -1),
+            cells[:, :, -2:, :].reshape(len(rows), len(cols), -1),
+        ],
+        axis=2,
+    )
+    border = np.median(ring, axis=2)
+    return middle - border
+
+
+def _grow_to_square(lattice: Lattice, white: np.ndarray) -> tuple[int, int, int] | None:
+    """Extend the lattice's extent to N x N cells (N in SIZES); returns (first col, first row, N)."""
+    first_col, first_row, last_col, last_row = lattice.extent
+    reference = _cell_scores(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
+    detected = np.zeros_like(reference, dtype=bool)
+    for col, row in lattice.cells:
+        detected[row - first_row, col - first_col] = True
+    typical = float(np.median(reference[detected]))
+    threshold = 0.5 * typical
+    while True:
+        n_cols, n_rows = last_col - first_col + 1, last_row - first_row + 1
+        if n_cols > max(SIZES) or n_rows > max(SIZES):
+            return None
+        if n_cols == n_rows and n_cols >= min(SIZES):
+            return first_col, first_row, n_cols
+        options = []
+        if n_cols < max(n_rows, min(SIZES)):
+            for col in (first_col - 1, last_col + 1):
+                score = _cell_scores(lattice, white, range(col, col + 1), range(first_row, last_row + 1))
+                options.append((float(np.mean(score > threshold)), float(score.mean()), "col", col))
+        if n_rows < max(n_cols, min(SIZES)):
+            for row in (first_row - 1, last_row + 1):
+                score = _cell_scores(lattice, white, range(first_col, last_col + 1), range(row, row + 1))
+                options.append((float(np.mean(score > threshold)), float(score.mean()), "row", row))
+        if not options:
+            return None
+        share, _, kind, index = max(options)
+        if share < 0.5 and max(n_cols, n_rows) >= min(SIZES):
+            return None
+        if kind == "col":
+            first_col, last_col = min(first_col, index), max(last_col, index)
+        else:
+            first_row, last_row = min(first_row, index), max(last_row, index)
+
+
+def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -> np.ndarray:
+    last_col, last_row = first_col + size - 1, first_row + size - 1
+    corners = lattice.to_image(
+        [
+            [first_col - 0.5, first_row - 0.5],
+            [last_col + 0.5, first_row - 0.5],
+            [last_col + 0.5, last_row + 0.5],
+            [first_col - 0.5, last_row + 0.5],
+        ]
+    )
+    return order_corners(corners)
+
+
+def find_by_lattice(image: np.ndarray, white: np.ndarray | None = None) -> TrayLocation | None:
+    """Locate the grid as the lattice of its cube tops (the first-choice method)."""
+    white = whiteness(image) if white is None else white
+    lattice = fit_lattice(find_face_blobs(image))
+    if lattice is None:
+        return None
+    grown = _grow_to_square(lattice, white)
+    if grown is None:
+        return None
+    first_col, first_row, size = grown
+    inside = sum(
+        first_col <= col < first_col + size and first_row <= row < first_row + size
+        for col, row in lattice.cells
+    )
+    if inside < MIN_DETECTED_SHARE * size * size:
+        return None
+    corners = _grid_corners(lattice, first_col, first_row, size)
+    return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside)
+
+
+def find_by_outline_checked(image: np.ndarray, white: np.ndarray) -> TrayLocation | None:
+    """The fallback method, kept only when most of its cells look like cube tops."""
+    fit = find_by_outline(image, white)
+    if fit is None:
+        return None
+    size = fit.size
+    source = np.float32([[-0.5, -0.5], [size - 0.5, -0.5], [size - 0.5, size - 0.5], [-0.5, size - 0.5]])
+    lattice = Lattice(cv2.getPerspectiveTransform(source, fit.corners.astype(np.float32)), {})
+    scores = _cell_scores(lattice, white, range(size), range(size))
+    if np.mean(scores > MIN_CUBE_CONTRAST) < MIN_CUBE_SHARE:
+        return None
+    return TrayLocation(corners=fit.corners, size=size, method="outline", detected_cells=0)
+
+
+def find_tray(image: np.ndarray) -> TrayLocation | None:
+    """Locate the tray's grid in a BGR image (H, W, 3), or None when there is none.
+
+    Tries the lattice of cube tops first and the tray's outline second.
+    """
+    white = whiteness(image)
+    return find_by_lattice(image, white) or find_by_outline_checked(image, white)

@@ -1,0 +1,113 @@
+import cv2
+import numpy as np
+import pytest
+from tray_scene import render_tray
+
+from boardsight.vision.boggle.cube_faces import FaceBlob, find_face_blobs
+from boardsight.vision.boggle.lattice import fit_lattice
+from boardsight.vision.boggle.outline import find_by_outline
+from boardsight.vision.boggle.tray_finder import find_tray
+from boardsight.vision.geometry import quad_diagonal
+
+
+def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+    """Mean corner distance over the diagonal, after matching the corner order."""
+    best = min(np.linalg.norm(np.roll(found, shift, axis=0) - truth, axis=1).mean() for shift in range(4))
+    return best / quad_diagonal(truth)
+
+
+@pytest.mark.parametrize(
+    ("seed", "size", "tilt", "roll"),
+    [
+        (1, 4, 0, 0),
+        (2, 5, 10, 20),
+        (3, 6, 20, 135),
+        (4, 4, 30, 250),
+        (5, 5, 38, 300),
+        (6, 6, 45, 75),
+        (7, 5, 44, 190),
+        (8, 6, 5, 10),
+    ],
+)
+def test_finds_rendered_trays_within_one_percent(seed: int, size: int, tilt: float, roll: float) -> None:
+    scene = render_tray(seed, size, tilt_deg=tilt, roll_deg=roll, clutter=3)
+    location = find_tray(scene.image)
+    assert location is not None
+    assert location.size == size
+    assert location.method == "lattice"
+    assert corner_error(location.corners, scene.corners) < 0.01
+
+
+def test_corners_come_in_reading_order() -> None:
+    scene = render_tray(11, 5, tilt_deg=15, roll_deg=8, clutter=0)
+    location = find_tray(scene.image)
+    assert location is not None
+    distances = np.linalg.norm(location.corners - scene.corners, axis=1)
+    assert distances.max() < 0.02 * quad_diagonal(scene.corners)
+
+
+def test_outline_fallback_finds_a_flat_tray() -> None:
+    scene = render_tray(12, 5, tilt_deg=5, roll_deg=12, clutter=0, fill=0.7)
+    fit = find_by_outline(scene.image)
+    assert fit is not None and fit.size == 5
+    assert corner_error(fit.corners, scene.corners) < 0.03
+
+
+@pytest.mark.parametrize("kind", ["blank", "noise", "shapes", "tiles"])
+def test_no_tray_in_other_pictures(kind: str) -> None:
+    rng = np.random.default_rng(7)
+    image = np.full((600, 800, 3), 128, dtype=np.uint8)
+    if kind == "noise":
+        image = rng.integers(0, 256, image.shape, dtype=np.uint8)
+    elif kind == "shapes":
+        for _ in range(25):
+            centre = tuple(int(v) for v in rng.integers(0, 800, 2))
+            colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+            cv2.circle(image, centre, int(rng.integers(10, 80)), colour, -1)
+    elif kind == "tiles":  # a Scrabble-like board: far more than six squares a side
+        for row in range(15):
+            for col in range(15):
+                top_left = (100 + col * 36, 20 + row * 36)
+                cv2.rectangle(image, top_left, (top_left[0] + 31, top_left[1] + 31), (220, 235, 240), -1)
+    assert find_tray(image) is None
+
+
+def test_lattice_recovers_grid_from_blobs_with_distractors() -> None:
+    matrix = np.array([[40.0, 8.0, 200.0], [-6.0, 38.0, 120.0], [0.0004, 0.0002, 1.0]])
+    blobs = []
+    for row in range(5):
+        for col in range(5):
+            if (col, row) == (4, 4):
+                continue  # one cube not seen
+            square = np.float64(
+                [
+                    [col - 0.4, row - 0.4],
+                    [col + 0.4, row - 0.4],
+                    [col + 0.4, row + 0.4],
+                    [col - 0.4, row + 0.4],
+                ]
+            )
+            quad = cv2.perspectiveTransform(square.reshape(-1, 1, 2), matrix).reshape(4, 2).astype(np.float32)
+            blobs.append(FaceBlob(quad, quad.mean(axis=0), abs(cv2.contourArea(quad)), 0.9))
+    far = np.float32([[700, 700], [730, 700], [730, 730], [700, 730]])
+    blobs.append(FaceBlob(far, far.mean(axis=0), 900.0, 0.95))
+    lattice = fit_lattice(blobs)
+    assert lattice is not None
+    assert len(lattice.cells) == 24
+    first_col, first_row, last_col, last_row = lattice.extent
+    assert (last_col - first_col, last_row - first_row) == (4, 4)
+
+
+def test_face_blobs_on_a_plain_tray() -> None:
+    image = np.full((300, 300, 3), 40, dtype=np.uint8)
+    for row in range(4):
+        for col in range(4):
+            cv2.rectangle(
+                image, (30 + col * 60, 30 + row * 60), (80 + col * 60, 80 + row * 60), (230, 230, 230), -1
+            )
+            cv2.putText(
+                image, "E", (45 + col * 60, 68 + row * 60), cv2.FONT_HERSHEY_SIMPLEX, 1, (120, 40, 0), 3
+            )
+    blobs = find_face_blobs(image)
+    assert len(blobs) == 16
+    assert all(2300 < blob.area < 2800 for blob in blobs)
