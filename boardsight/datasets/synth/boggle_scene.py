@@ -197,6 +197,8 @@ class _CubeLook:
     base: np.ndarray
     shade: np.ndarray
     alpha: np.ndarray
+    ink: np.ndarray
+    """How much of the ink is left (worn, unevenly printed letters), same size as ``base``."""
 
 
 def _cube_look(
@@ -225,7 +227,9 @@ def _cube_look(
         hx, hy = 0.25 * light[0], -0.25 * light[1]
         shine = np.exp(-((xx - hx) ** 2 + (yy - hy) ** 2) / (2 * 0.18**2))
         shade = shade * (1 + rng.uniform(0.0, 0.12) * shine)
-    return _CubeLook(size=size, base=base, shade=shade, alpha=tx.rounded_alpha(distance))
+    wear = np.clip(tx.fractal_noise(rng, size * 3, size * 3, cells=12, octaves=3), 0, 1)
+    ink = rng.uniform(0.85, 0.97) * (1 - rng.uniform(0.0, 0.4) * wear)
+    return _CubeLook(size=size, base=base, shade=shade, alpha=tx.rounded_alpha(distance), ink=ink)
 
 
 def _face_texture(
@@ -239,7 +243,7 @@ def _face_texture(
     offset = rng.integers(-max(1, size // 40), max(1, size // 40) + 1, 2)
     mask = np.roll(mask, tuple(int(o) for o in offset), axis=(0, 1))
     ink = tx.bgr(layout.letter_color)
-    strength = mask[:, :, None] * 0.95
+    strength = (mask * look.ink[oy : oy + size, ox : ox + size])[:, :, None]
     texture = texture * (1 - strength) + ink * strength
     return texture.astype(np.float32), look.alpha
 

@@ -412,9 +412,23 @@ def board_texture(
                     image, [np.round(np.array(star) * 4).astype(np.int32)], (30, 30, 30), cv2.LINE_AA, shift=2
                 )
     image *= (1 + 0.05 * tx.fractal_noise(rng, size, size, cells=3, octaves=2))[:, :, None]
+    if not style.raised_grid and rng.random() < 0.6:
+        _fold_crease(rng, image)
     if light is not None:
         _tile_shadows(rng, image, layout, px_per_mm, light)
     return image
+
+
+def _fold_crease(rng: np.random.Generator, image: np.ndarray) -> None:
+    """The folding board's hinge across the middle: a dark line, a light edge, halves lit apart."""
+    size = image.shape[0]
+    middle = size // 2
+    width = max(1, size // 700)
+    vertical = rng.random() < 0.5
+    view = image.transpose(1, 0, 2) if vertical else image
+    view[middle - width : middle + width] *= rng.uniform(0.45, 0.7)
+    view[middle + width : middle + 2 * width] *= 1.12
+    view[: middle - width] *= rng.uniform(0.96, 1.04)
 
 
 def _tile_shadows(
