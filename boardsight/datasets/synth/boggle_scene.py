@@ -183,6 +183,8 @@ def layout_tray(
             cube,
             yaw=math.radians(rng.uniform(-4, 4)),
         )
+        if rng.random() < 0.4:  # leaning against a wall of its cell
+            box.lean_x, box.lean_y = np.radians(rng.uniform(-4, 4, 2))
         layout.cubes.append(
             Cube(row, col, dice_set.dice[die_index], int(rng.integers(6)), int(rng.integers(4)), box)
         )

@@ -271,7 +271,14 @@ def _add_props(
             offset = (k - (count - 1) / 2) * layout.tile_size * 1.02
             tx_, ty_ = cx + offset * math.cos(yaw), cy + offset * math.sin(yaw)
             box = Box(
-                tx_, ty_, layout.tile_size, layout.tile_size, rack.z1, rack.z1 + layout.tile_height, yaw=yaw
+                tx_,
+                ty_,
+                layout.tile_size,
+                layout.tile_size,
+                rack.z1,
+                rack.z1 + layout.tile_height,
+                yaw=yaw,
+                lean_x=math.radians(rng.uniform(8, 22)) * (1 if side < 2 else -1),
             )
             shown = "" if letter == "?" else letter
             value = None if letter == "?" else tileset.value(letter)
