@@ -392,5 +392,5 @@ class TemplateSquareReader:
             tokens[row, col] = self.letters[order[0]]
             margin = float(scores[order[0]] - scores[order[1]])
             best = float(scores[order[0]])
-            confidence[row, col] = float(np.clip((best - 0.4) / 0.3, 0, 1) * np.clip(margin / 0.04, 0, 1))
+            confidence[row, col] = float(np.clip((best - 0.4) / 0.3, 0, 1) * np.clip(margin / 0.02, 0, 1))
         return tokens, confidence
