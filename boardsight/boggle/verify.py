@@ -43,6 +43,21 @@ def face_readings(board: Board, qu_readings: tuple[str, ...] = (QU,)) -> list[tu
     return [() if face == BLOCKED else qu_readings if face == QU else (face,) for face in board.cells]
 
 
+def _letters_suffice(word: str, readings: list[tuple[str, ...]]) -> bool:
+    """A quick necessary test: the board has enough of every letter of ``word``.
+
+    Each cell can give a letter at most as often as its longest reading holds it, so a
+    word that needs more is rejected at once, before any path search.
+    """
+    for letter in set(word):
+        available = sum(
+            max((reading.count(letter) for reading in options), default=0) for options in readings
+        )
+        if word.count(letter) > available:
+            return False
+    return True
+
+
 def find_path(
     board: Board,
     word: str,
@@ -56,6 +71,8 @@ def find_path(
     if not word:
         return None
     readings = readings if readings is not None else face_readings(board, qu_readings)
+    if not _letters_suffice(word, readings):
+        return None
     touching = neighbour_table(board.rows, board.cols)
     length = len(word)
 

@@ -16,7 +16,7 @@ import numpy as np
 from boardsight.boggle.dice import DiceSet, dice_sets_for_size
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
-from boardsight.datasets.synth.fonts import FontFace
+from boardsight.datasets.synth.fonts import FontFace, pick_font
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.scene import Box, Face, box_faces, lambert, solid_box
 
@@ -25,6 +25,7 @@ CUBE_COLORS = {
     "cream": (232, 222, 192),
     "ivory": (242, 236, 215),
     "wood": (222, 190, 150),
+    "pearl": (226, 228, 228),
 }
 LETTER_COLORS = {"black": (25, 25, 30), "red": (170, 30, 35), "blue": (30, 55, 150), "navy": (25, 35, 90)}
 TRAY_COLORS = {
@@ -125,7 +126,7 @@ def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]
     rim = pitch * rng.uniform(0.3, 1.0)
     rim_height = min(cube * 0.98, wall_height * rng.uniform(1.0, 1.5))
     base = rng.uniform(3.0, 12.0)
-    material = rng.choice(["white", "white", "cream", "ivory", "wood"])
+    material = rng.choice(["white", "white", "cream", "ivory", "wood", "pearl"])
     letter = rng.choice(["black", "red", "blue", "navy"], p=[0.35, 0.2, 0.3, 0.15])
     tray_name = rng.choice(
         ["blue", "black", "clear", "yellow", "orange", "red"], p=[0.3, 0.25, 0.15, 0.15, 0.08, 0.07]
@@ -148,8 +149,8 @@ def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]
         letter_color=tx.jitter_color(rng, LETTER_COLORS[letter], 12),
         tray_color=tx.jitter_color(rng, TRAY_COLORS[tray_name], 15),
         tray_name=str(tray_name),
-        font=fonts[rng.integers(len(fonts))],
-        cap_fraction=round(float(rng.uniform(0.44, 0.6)), 2),
+        font=pick_font(rng, fonts, sans_share=0.8),
+        cap_fraction=round(float(rng.uniform(0.48, 0.66)), 2),
         underline=UNDERLINE_STYLES[rng.integers(len(UNDERLINE_STYLES))],
         corner_radius=rng.uniform(0.12, 0.3),
         edge_shade=rng.uniform(0.15, 0.4),
@@ -194,6 +195,8 @@ def _cube_look(
         base = tx.wood(
             rng, size * 3, size * 3, light_wood, dark, ring_period=size * 0.3, angle=angle, contrast=0.3
         )
+    elif layout.cube_material == "pearl":
+        base = tx.marble(rng, size * 3, size * 3, layout.cube_color, contrast=rng.uniform(0.08, 0.2))
     else:
         base = tx.plastic(rng, size * 3, size * 3, layout.cube_color, grain=2.5)
     distance = tx.rounded_rect_distance(size, size, layout.corner_radius * size)

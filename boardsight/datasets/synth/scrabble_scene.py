@@ -17,7 +17,7 @@ import numpy as np
 
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
-from boardsight.datasets.synth.fonts import FontFace, ink
+from boardsight.datasets.synth.fonts import FontFace, ink, pick_font
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.positions import (
     SIZE,
@@ -217,7 +217,7 @@ def layout_board(
         tile_size=pitch * rng.uniform(0.88, 0.95),
         tile_height=rng.uniform(3.0, 5.0),
         tile_look=tile_look,
-        font=fonts[int(rng.integers(len(fonts)))],
+        font=pick_font(rng, fonts, sans_share=0.75),
         cap_fraction=round(float(rng.uniform(0.5, 0.62)), 2),
         value_fraction=round(float(rng.uniform(0.2, 0.27)), 2),
         tiles=[],
@@ -336,8 +336,10 @@ def _label_mask(text: str, font: FontFace, width: int, height: int) -> np.ndarra
     return canvas
 
 
-def board_texture(rng: np.random.Generator, layout: BoardLayout, px_per_mm: float) -> np.ndarray:
-    """The printed board surface, margin included (BGR float32)."""
+def board_texture(
+    rng: np.random.Generator, layout: BoardLayout, px_per_mm: float, light: np.ndarray | None = None
+) -> np.ndarray:
+    """The printed board surface, margin included (BGR float32), with the tiles' shadows on it."""
     style = layout.style
     size = round(2 * layout.board_half * px_per_mm)
     image = np.empty((size, size, 3), np.float32)
@@ -406,7 +408,28 @@ def board_texture(rng: np.random.Generator, layout: BoardLayout, px_per_mm: floa
     if style.raised_grid:
         _raised_grid_shading(image, origin, cell, gap)
     image *= (1 + 0.05 * tx.fractal_noise(rng, size, size, cells=3, octaves=2))[:, :, None]
+    if light is not None:
+        _tile_shadows(rng, image, layout, px_per_mm, light)
     return image
+
+
+def _tile_shadows(
+    rng: np.random.Generator, image: np.ndarray, layout: BoardLayout, px_per_mm: float, light: np.ndarray
+) -> None:
+    """Darken the board where the tiles' soft shadows fall (away from the light)."""
+    size = image.shape[0]
+    reach = layout.tile_height / max(float(light[2]), 0.25)
+    offset = -np.asarray(light[:2]) / max(np.linalg.norm(light[:2]), 1e-6) * reach * math.hypot(*light[:2])
+    mask = np.zeros((size, size), np.float32)
+    half = layout.board_half
+    for tile in layout.tiles:
+        if not tile.on_grid:
+            continue
+        ring = tile.box.corner_points()[:4, :2] + offset
+        pix = np.column_stack([(ring[:, 0] + half) * px_per_mm, (half - ring[:, 1]) * px_per_mm])
+        cv2.fillConvexPoly(mask, np.round(pix * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, 0.8 * px_per_mm))
+    image *= (1 - rng.uniform(0.25, 0.5) * mask)[:, :, None]
 
 
 def _raised_grid_shading(image: np.ndarray, origin: float, cell: float, gap: float) -> None:
@@ -490,7 +513,7 @@ def board_faces(
     """Textured, lit faces of the board, its tiles and the props around it."""
     px_per_mm = camera.K[0, 0] / float(np.linalg.norm(camera.C))
     board_px_per_mm = min(px_per_mm * 1.1, 2600 / (2 * layout.board_half))
-    texture = board_texture(rng, layout, board_px_per_mm)
+    texture = board_texture(rng, layout, board_px_per_mm, light)
     edge_color = tuple(c * 0.7 for c in layout.style.margin)
     board = Box(0.0, 0.0, 2 * layout.board_half, 2 * layout.board_half, -layout.thickness, 0.0)
     faces = solid_box(
