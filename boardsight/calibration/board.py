@@ -4,9 +4,9 @@ A board profile holds the grid's four corners in the camera's picture (after
 undistortion, when a camera profile is named) and, beside it, a small reference picture
 of the board's border ring: the band just outside and along the edge of the grid,
 where no tile is ever placed. :func:`check_fit` aligns a new frame's ring with the
-reference (OpenCV's ECC alignment, which tolerates changes of brightness) and says
-whether the grid is still where it was, has moved, or cannot be judged (the ring hidden
-by an arm, the light off).
+reference (OpenCV's ECC alignment with a turn and a shift, which tolerates changes of
+brightness) and says whether the grid is still where it was, has moved, or cannot be
+judged (the ring hidden by an arm, the light off).
 """
 
 from __future__ import annotations
@@ -129,13 +129,24 @@ def _ring_geometry(
     return to_reference, (side, side), mask
 
 
-def ring_picture(image: np.ndarray, corners: np.ndarray, squares: int = SQUARES) -> np.ndarray:
-    """The board and its border ring seen square-on, small and gray (float32), as the fit check uses it."""
+def ring_picture(
+    image: np.ndarray, corners: np.ndarray, squares: int = SQUARES, *, oversample: int = 3
+) -> np.ndarray:
+    """The board and its border ring seen square-on, small and gray (float32), as the fit check uses it.
+
+    The warp samples ``oversample`` times finer and then averages down, so the small
+    picture is free of aliasing (which would turn a shake of a pixel into flicker).
+    """
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    to_reference, size, _ = _ring_geometry(squares)
+    to_reference, size, _ = _ring_geometry(squares, REFERENCE_PX_PER_SQUARE * oversample)
     matrix = to_reference @ grid_homography(as_corners(corners), squares, squares).astype(np.float64)
-    warped = cv2.warpPerspective(gray, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-    return warped.astype(np.float32)
+    fine = cv2.warpPerspective(
+        gray, matrix, (size[0], size[1]), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    final_size = _ring_geometry(squares)[1]
+    if oversample > 1:
+        fine = cv2.resize(fine, final_size, interpolation=cv2.INTER_AREA)
+    return fine.astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -160,10 +171,10 @@ def check_fit(image: np.ndarray, profile: BoardProfile, reference: np.ndarray) -
         raise BadInputError(f"board profile {profile.name!r} has a reference picture of another size")
     _, _, mask = _ring_geometry(profile.squares)
     warp = np.eye(2, 3, dtype=np.float32)
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 100, 1e-5)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3)
     try:
         correlation, warp = cv2.findTransformECC(
-            reference, current, warp, cv2.MOTION_AFFINE, criteria, mask, 5
+            reference, current, warp, cv2.MOTION_EUCLIDEAN, criteria, mask, 5
         )
     except cv2.error:
         return FitCheck(UNSURE, 0.0, 0.0, 0.0, "the board's border cannot be matched (covered, or too dark?)")

@@ -10,11 +10,14 @@ that are dropped. :class:`TemplateSquareReader` reads squares of exactly this dr
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
+
+from boardsight.scrabble.layout import load_layout
+from boardsight.scrabble.tileset import load_tileset
 
 SQUARES = 15
 BORDER_SQUARES = 0.8
@@ -25,29 +28,16 @@ _TILE = (170, 215, 236)  # cream
 _INK = (30, 30, 30)
 _FRAME = (40, 60, 120)  # dark red-brown border
 _PREMIUMS = {"TW": (70, 70, 200), "DW": (170, 170, 245), "TL": (200, 130, 60), "DL": (235, 205, 160)}
-LETTER_VALUES = {
-    **dict.fromkeys("EAIONRTLSU", 1),
-    **dict.fromkeys("DG", 2),
-    **dict.fromkeys("BCMP", 3),
-    **dict.fromkeys("FHVWY", 4),
-    "K": 5,
-    **dict.fromkeys("JX", 8),
-    **dict.fromkeys("QZ", 10),
-}
 EMPTY_ROWS = tuple("." * SQUARES for _ in range(SQUARES))
 
 
 def premium_kind(row: int, col: int) -> str | None:
-    """A decorative premium pattern with the board's symmetry (for looks only, not for scoring)."""
-    r, c = min(row, 14 - row), min(col, 14 - col)
-    if (r, c) in ((0, 0), (0, 7), (7, 0)):
-        return "TW"
-    if (r == c and 1 <= r <= 4) or (r, c) == (7, 7):
-        return "DW"
-    if (r, c) in ((1, 5), (5, 1), (5, 5)):
-        return "TL"
-    if (r, c) in ((0, 3), (3, 0), (2, 6), (6, 2), (3, 7), (7, 3), (6, 6)):
-        return "DL"
+    """The premium of a square of the standard layout: ``TW``, ``DW``, ``TL``, ``DL`` or ``None``."""
+    premium = load_layout("standard").premium(row, col)
+    if premium.word > 1:
+        return f"{'T' if premium.word == 3 else 'D'}W"
+    if premium.letter > 1:
+        return f"{'T' if premium.letter == 3 else 'D'}L"
     return None
 
 
@@ -61,7 +51,7 @@ def draw_tile(px: int, letter: str) -> np.ndarray:
         (width, height), _ = cv2.getTextSize(letter, _FONT, scale, thickness)
         origin = ((px - width) // 2 - px // 12, (px + height) // 2)
         cv2.putText(tile, letter, origin, _FONT, scale, _INK, thickness, cv2.LINE_AA)
-        value = str(LETTER_VALUES.get(letter, 1))
+        value = str(load_tileset("english").value(letter))
         cv2.putText(
             tile,
             value,
@@ -200,6 +190,7 @@ class Effects:
     noise: float = 0.0
     seed: int = 0
     _rng: np.random.Generator = field(init=False, repr=False)
+    _noise_bank: list[np.ndarray] | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         self._rng = np.random.default_rng(self.seed)
@@ -214,13 +205,20 @@ class Effects:
             kernel = np.zeros((self.blur_px, self.blur_px), np.float32)
             kernel[self.blur_px // 2, :] = 1.0 / self.blur_px
             out = cv2.filter2D(out, -1, kernel)
-        if self.flicker or self.noise:
+        if self.flicker:
             gain = 1.0 + self.flicker * np.sin(index * 0.9) * self._rng.uniform(0.5, 1.0)
-            noisy = out.astype(np.float32) * gain
-            if self.noise:
-                noisy += self._rng.normal(0, self.noise, out.shape).astype(np.float32)
-            out = np.clip(noisy, 0, 255).astype(np.uint8)
+            out = cv2.convertScaleAbs(out, alpha=gain)
+        if self.noise:
+            out = cv2.add(out, self._noise_for(out.shape, index), dtype=cv2.CV_8U)
         return out
+
+    def _noise_for(self, shape: tuple[int, ...], index: int) -> np.ndarray:
+        """Sensor noise from a small bank of noise pictures, picked at random (cheap per frame)."""
+        if self._noise_bank is None or self._noise_bank[0].shape != shape:
+            self._noise_bank = [
+                np.clip(self._rng.normal(0, self.noise, shape), -127, 127).astype(np.int16) for _ in range(6)
+            ]
+        return self._noise_bank[int(self._rng.integers(len(self._noise_bank)))]
 
 
 @dataclass(frozen=True)
@@ -229,6 +227,7 @@ class ScriptedMove:
 
     rows: tuple[str, ...]
     command: str = ""
+    pause: float = 1.0  # how long the board then stays still, in units of VideoPlan.still_frames
 
 
 @dataclass
@@ -266,25 +265,31 @@ def game_frames(
     start: Sequence[str] = EMPTY_ROWS,
     px: int = 40,
     seed: int = 0,
+    render: Callable[[tuple[str, ...]], np.ndarray] | None = None,
 ) -> Iterator[tuple[np.ndarray | None, str]]:
     """The frames of a game, each with the command typed at that frame (``""`` for none).
 
     For each move a hand reaches in to where the tiles go, the tiles appear under it, the
     hand leaves, and the board stays still for a while; commands come during the still part.
-    ``None`` stands for a dropped frame.
+    ``None`` stands for a dropped frame. ``render`` draws the board in a given state (by
+    default the flat board of this module, laid into the picture as ``view`` sees it).
     """
     plan = plan or VideoPlan()
     effects = effects or Effects()
-    background = table_texture(*view.size, seed=seed)
     rng = np.random.default_rng(seed)
     index = 0
     rows = tuple(start)
     cache: dict[tuple[str, ...], np.ndarray] = {}
+    if render is None:
+        background = table_texture(*view.size, seed=seed)
+
+        def render(state: tuple[str, ...]) -> np.ndarray:
+            return render_view(state, view, background, px)
 
     def board_picture(state: tuple[str, ...]) -> np.ndarray:
         if state not in cache:
             cache.clear()
-            cache[state] = render_view(state, view, background, px)
+            cache[state] = render(state)
         return cache[state]
 
     def emit(picture: np.ndarray, command: str = "", moving: bool = False) -> tuple[np.ndarray | None, str]:
@@ -328,8 +333,9 @@ def game_frames(
                 ).draw(picture)
                 yield emit(picture, moving=True)
         rows = target_rows
-        for step in range(plan.still_frames):
-            command = move.command if step == plan.still_frames - 1 else ""
+        still = max(1, round(plan.still_frames * move.pause))
+        for step in range(still):
+            command = move.command if step == still - 1 else ""
             yield emit(board_picture(rows), command)
 
 
@@ -347,18 +353,13 @@ class TemplateSquareReader:
         templates = []
         for letter in self.letters:
             tile = cv2.cvtColor(draw_tile(px - 2 * inset, letter), cv2.COLOR_BGR2GRAY).astype(np.float32)
-            templates.append(self._normalise(tile[inset:-inset, inset:-inset]))
+            templates.append(tile[inset:-inset, inset:-inset])
         blank = cv2.cvtColor(draw_tile(px - 2 * inset, "?"), cv2.COLOR_BGR2GRAY).astype(np.float32)
-        self._templates = np.stack(templates)
+        self._templates = templates
         self._blank_level = float(blank.std())
         self._tile_hsv = cv2.cvtColor(np.array([[_TILE]], np.uint8), cv2.COLOR_BGR2HSV)[0, 0].astype(
             np.float32
         )
-
-    @staticmethod
-    def _normalise(patch: np.ndarray) -> np.ndarray:
-        patch = patch - patch.mean()
-        return patch / (np.linalg.norm(patch) + 1e-6)
 
     def read_squares(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Tokens (15, 15) (``.``, ``A``-``Z``, ``?``) and confidences (15, 15) of a rectified board."""
@@ -368,27 +369,34 @@ class TemplateSquareReader:
             board = cv2.resize(board, (size, size), interpolation=cv2.INTER_AREA)
         hsv = cv2.cvtColor(board, cv2.COLOR_BGR2HSV).astype(np.float32)
         gray = cv2.cvtColor(board, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        tokens = np.full((SQUARES, SQUARES), ".", dtype="<U1")
-        confidence = np.ones((SQUARES, SQUARES), np.float32)
+        distance = np.abs(hsv - self._tile_hsv)
+        distance[..., 0] = np.minimum(distance[..., 0], 180 - distance[..., 0]) * 3
+        tile_like = (np.max(distance, axis=2) < 40).astype(np.float32)
         inset = max(1, px // 16) * 2
-        for row in range(SQUARES):
-            for col in range(SQUARES):
-                top, left = row * px, col * px
-                cell_hsv = hsv[top + inset : top + px - inset, left + inset : left + px - inset]
-                distance = np.abs(cell_hsv - self._tile_hsv)
-                distance[..., 0] = np.minimum(distance[..., 0], 180 - distance[..., 0]) * 3
-                tile_share = float(np.mean(np.max(distance, axis=2) < 40))
-                if tile_share < 0.35:
-                    confidence[row, col] = float(np.clip(1 - tile_share / 0.35, 0, 1)) ** 0.5
-                    continue
-                patch = gray[top + inset : top + px - inset, left + inset : left + px - inset]
-                if patch.std() < 0.25 * self._blank_level:
-                    tokens[row, col] = "?"
-                    confidence[row, col] = float(np.clip((tile_share - 0.35) / 0.4, 0, 1))
-                    continue
-                scores = self._templates.reshape(len(self.letters), -1) @ self._normalise(patch).ravel()
-                order = np.argsort(scores)[::-1]
-                tokens[row, col] = self.letters[order[0]]
-                margin = float(scores[order[0]] - scores[order[1]])
-                confidence[row, col] = float(np.clip(scores[order[0]], 0, 1) * np.clip(margin / 0.15, 0, 1))
+        cells = tile_like.reshape(SQUARES, px, SQUARES, px)[:, inset : px - inset, :, inset : px - inset]
+        tile_share = cells.mean(axis=(1, 3))
+        tokens = np.full((SQUARES, SQUARES), ".", dtype="<U1")
+        confidence = np.sqrt(np.clip(1 - tile_share / 0.35, 0, 1)).astype(np.float32)
+        for row, col in np.argwhere(tile_share >= 0.35):
+            share = float(tile_share[row, col])
+            top, left = row * px, col * px
+            patch = gray[top + inset : top + px - inset, left + inset : left + px - inset]
+            if patch.std() < 0.25 * self._blank_level:
+                tokens[row, col] = "?"
+                confidence[row, col] = float(np.clip((share - 0.35) / 0.4, 0, 1))
+                continue
+            # the letter may sit a pixel or two off (a shaking camera): search a little around it
+            slack = inset // 2
+            window = gray[top + slack : top + px - slack, left + slack : left + px - slack]
+            scores = np.array(
+                [
+                    float(cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED).max())
+                    for template in self._templates
+                ]
+            )
+            order = np.argsort(scores)[::-1]
+            tokens[row, col] = self.letters[order[0]]
+            margin = float(scores[order[0]] - scores[order[1]])
+            best = float(scores[order[0]])
+            confidence[row, col] = float(np.clip((best - 0.4) / 0.3, 0, 1) * np.clip(margin / 0.02, 0, 1))
         return tokens, confidence
