@@ -46,7 +46,6 @@ def test_bad_word_list_is_one_line_and_exit_2(tmp_path) -> None:
     assert "Traceback" not in result.output
 
 
-
 def test_closed_pipe_ends_quietly() -> None:
     """``boardsight solve BOARD | head -1`` stops without an error line."""
     import subprocess
