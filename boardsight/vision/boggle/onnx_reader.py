@@ -8,6 +8,7 @@ classes it knows, its input size, and how its cells were cut; set
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,19 @@ def cube_classifier(model: str | Path | None = None) -> OnnxClassifier:
     return load_classifier(str(model or os.environ.get(MODEL_ENV) or MODEL_PATH))
 
 
+class CnnCells:
+    """The classifier as a :class:`~boardsight.vision.boggle.tray_reading.CellReader`."""
+
+    def __init__(self, classifier: OnnxClassifier) -> None:
+        self.classifier = classifier
+        self.class_names = classifier.class_names
+        self.margin = float(classifier.metadata.preprocessing.get("cell_margin", 0.0))
+        self.cell_px = classifier.metadata.input_size[0]
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        return self.classifier.probabilities(crops)
+
+
 @register_reader("boggle", "onnx")
 def read_with_cnn(
     image: np.ndarray,
@@ -37,16 +51,6 @@ def read_with_cnn(
     **_: Any,
 ) -> BoardReading:
     """Read a Boggle tray in a BGR image with the cube-face CNN."""
-    classifier = cube_classifier(model)
-    height, _width = classifier.metadata.input_size
     return read_tray(
-        image,
-        classifier.probabilities,
-        classifier.class_names,
-        reader="onnx",
-        margin=float(classifier.metadata.preprocessing.get("cell_margin", 0.0)),
-        cell_px=height,
-        source=source,
-        size=size,
-        dice=dice,
+        image, lambda: CnnCells(cube_classifier(model)), reader="onnx", source=source, size=size, dice=dice
     )

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from boardsight.vision.boggle.cube_faces import find_face_blobs, whiteness
+from boardsight.vision.boggle.cube_faces import find_face_blobs, merge_duplicates, whiteness
 from boardsight.vision.boggle.lattice import Lattice, fit_lattice
 from boardsight.vision.boggle.outline import find_by_outline
 from boardsight.vision.geometry import order_corners
@@ -34,8 +34,11 @@ from boardsight.vision.geometry import order_corners
 SIZES = (4, 5, 6)
 CELL_PX = 24  # pixels per cell when looking at cells of a rectified lattice
 MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top
-MIN_CUBE_CONTRAST = 20.0  # whiteness of a cell's middle over its border, for a cube (0..255 scale)
+MIN_BRIGHTNESS_SHARE = 0.6  # a cube-like cell is at least this share of a typical cube top's brightness
+MIN_INK_SHARE = 0.4  # ... and has at least this share of its letter's contrast
 MIN_CUBE_SHARE = 0.75  # of the cells of a grid found by its outline that must look like cubes
+OUTLINE_MIN_INK = 40.0  # letter contrast (0..255 whiteness) a cube needs where no cube is known yet
+OUTLINE_MIN_BRIGHTNESS = 100.0
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,14 @@ class TrayLocation:
     detected_cells: int
 
 
-def _cell_scores(lattice: Lattice, white: np.ndarray, cols: range, rows: range) -> np.ndarray:
-    """How cube-like each lattice cell looks: bright at its middle, darker at its borders."""
+def _cell_features(
+    lattice: Lattice, white: np.ndarray, cols: range, rows: range
+) -> tuple[np.ndarray, np.ndarray]:
+    """Brightness and ink contrast of the middle of each lattice cell, arrays (rows, cols).
+
+    A cube top is light with a dark letter in its middle; a tray's rim, wall or floor,
+    however light, has no letter.
+    """
     first_col, first_row = cols.start, rows.start
     width, height = len(cols) * CELL_PX, len(rows) * CELL_PX
     target = np.float64([[0, 0], [width, 0], [width, height], [0, height]])
@@ -65,29 +74,31 @@ def _cell_scores(lattice: Lattice, white: np.ndarray, cols: range, rows: range) 
     flat = cv2.warpPerspective(white, matrix, (width, height), flags=cv2.INTER_AREA, borderValue=0)
     cells = flat.reshape(len(rows), CELL_PX, len(cols), CELL_PX).transpose(0, 2, 1, 3).astype(np.float32)
     inner = slice(CELL_PX // 5, CELL_PX - CELL_PX // 5)
-    middle = np.percentile(cells[:, :, inner, inner].reshape(len(rows), len(cols), -1), 75, axis=2)
-    ring = np.concatenate(
-        [
-            cells[:, :, :2, :].reshape(len(rows), len(cols), -1),
-            cells[:, :, -2:, :].reshape(len(rows), len(cols), -1),
-        ],
-        axis=2,
-    )
-    border = np.median(ring, axis=2)
-    return middle - border
+    middle = cells[:, :, inner, inner].reshape(len(rows), len(cols), -1)
+    low, high = np.percentile(middle, (5, 60), axis=2)
+    return high, high - low
+
+
+def _cube_like(brightness: np.ndarray, ink: np.ndarray, typical: tuple[float, float]) -> np.ndarray:
+    return (brightness >= MIN_BRIGHTNESS_SHARE * typical[0]) & (ink >= MIN_INK_SHARE * typical[1])
 
 
 def _grow_to_square(
     lattice: Lattice, white: np.ndarray, sizes: tuple[int, ...] = SIZES
 ) -> tuple[int, int, int] | None:
-    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N)."""
+    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N).
+
+    Each step adds the row or column next to the lattice whose cells look most like cube
+    tops (light, with ink in the middle).
+    """
     first_col, first_row, last_col, last_row = lattice.extent
-    reference = _cell_scores(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
-    detected = np.zeros_like(reference, dtype=bool)
+    brightness, ink = _cell_features(
+        lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1)
+    )
+    detected = np.zeros_like(brightness, dtype=bool)
     for col, row in lattice.cells:
         detected[row - first_row, col - first_col] = True
-    typical = float(np.median(reference[detected]))
-    threshold = 0.5 * typical
+    typical = (float(np.median(brightness[detected])), float(np.median(ink[detected])))
     while True:
         n_cols, n_rows = last_col - first_col + 1, last_row - first_row + 1
         if n_cols > max(sizes) or n_rows > max(sizes):
@@ -96,18 +107,25 @@ def _grow_to_square(
             return first_col, first_row, n_cols
         options = []
         target = min(size for size in sizes if size >= max(n_cols, n_rows))
+        lines = []
         if n_cols < target:
-            for col in (first_col - 1, last_col + 1):
-                score = _cell_scores(lattice, white, range(col, col + 1), range(first_row, last_row + 1))
-                options.append((float(np.mean(score > threshold)), float(score.mean()), "col", col))
+            lines += [
+                ("col", col, range(col, col + 1), range(first_row, last_row + 1))
+                for col in (first_col - 1, last_col + 1)
+            ]
         if n_rows < target:
-            for row in (first_row - 1, last_row + 1):
-                score = _cell_scores(lattice, white, range(first_col, last_col + 1), range(row, row + 1))
-                options.append((float(np.mean(score > threshold)), float(score.mean()), "row", row))
+            lines += [
+                ("row", row, range(first_col, last_col + 1), range(row, row + 1))
+                for row in (first_row - 1, last_row + 1)
+            ]
+        for kind, index, cols, rows in lines:
+            line_brightness, line_ink = _cell_features(lattice, white, cols, rows)
+            share = float(np.mean(_cube_like(line_brightness, line_ink, typical)))
+            options.append((share, float(np.mean(line_ink)), kind, index))
         if not options:
             return None
         share, _, kind, index = max(options)
-        if share < 0.5 and n_cols == n_rows and max(n_cols, n_rows) >= min(SIZES):
+        if share < 0.5 and n_cols == n_rows:
             return None
         if kind == "col":
             first_col, last_col = min(first_col, index), max(last_col, index)
@@ -136,12 +154,8 @@ def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -
     return upright_corners(corners)
 
 
-def find_by_lattice(
-    image: np.ndarray, white: np.ndarray | None = None, sizes: tuple[int, ...] = SIZES
-) -> TrayLocation | None:
-    """Locate the grid as the lattice of its cube tops (the first-choice method)."""
-    white = whiteness(image) if white is None else white
-    lattice = fit_lattice(find_face_blobs(image))
+def _lattice_location(blobs: list, white: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | None:
+    lattice = fit_lattice(blobs)
     if lattice is None:
         return None
     grown = _grow_to_square(lattice, white, sizes)
@@ -158,6 +172,24 @@ def find_by_lattice(
     return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside)
 
 
+def find_by_lattice(
+    image: np.ndarray, white: np.ndarray | None = None, sizes: tuple[int, ...] = SIZES
+) -> TrayLocation | None:
+    """Locate the grid as the lattice of its cube tops (the first-choice method).
+
+    Cube tops are cut from whiteness levels first; only when that finds no tray are they
+    cut from local-mean masks too (light trays).
+    """
+    white = whiteness(image) if white is None else white
+    blobs = find_face_blobs(image)
+    location = _lattice_location(blobs, white, sizes)
+    if location is None:
+        location = _lattice_location(
+            merge_duplicates(blobs + find_face_blobs(image, local=True)), white, sizes
+        )
+    return location
+
+
 def find_by_outline_checked(
     image: np.ndarray, white: np.ndarray, sizes: tuple[int, ...] = SIZES
 ) -> TrayLocation | None:
@@ -168,8 +200,8 @@ def find_by_outline_checked(
     size = fit.size
     source = np.float32([[-0.5, -0.5], [size - 0.5, -0.5], [size - 0.5, size - 0.5], [-0.5, size - 0.5]])
     lattice = Lattice(cv2.getPerspectiveTransform(source, fit.corners.astype(np.float32)), {})
-    scores = _cell_scores(lattice, white, range(size), range(size))
-    if np.mean(scores > MIN_CUBE_CONTRAST) < MIN_CUBE_SHARE:
+    brightness, ink = _cell_features(lattice, white, range(size), range(size))
+    if np.mean(_cube_like(brightness, ink, (OUTLINE_MIN_BRIGHTNESS, OUTLINE_MIN_INK))) < MIN_CUBE_SHARE:
         return None
     return TrayLocation(corners=upright_corners(fit.corners), size=size, method="outline", detected_cells=0)
 
