@@ -45,12 +45,13 @@ class Lattice:
 
     ``support`` is the length (pixels) of segments lying on lattice lines;
     ``line_support`` maps ``(axis, k)`` (axis 0: the line ``u = k``, axis 1: ``v = k``)
-    to the length on that line.
+    to the length on that line; ``inliers`` marks those segments among the ones fitted.
     """
 
     to_lattice: np.ndarray
     support: float
     line_support: dict[tuple[int, int], float]
+    inliers: np.ndarray
 
 
 def apply_homography(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -108,37 +109,44 @@ def vanishing_point(ends: np.ndarray, weights: np.ndarray, rng: np.random.Genera
 def period_and_phase(positions: np.ndarray, weights: np.ndarray) -> tuple[float, float]:
     """Spacing and offset of evenly spaced lines at ``positions`` (some missing, some extra).
 
-    The Fourier power is highest at the lines' frequency and its multiples; the
-    longest period whose power is within 80% of the best is the spacing itself.
-    Positions are binned finely first, which keeps the sums cheap.
+    The Fourier power peaks at the lines' frequency and at its multiples (spacings of
+    a half, a third ... as lines at whole spacings are also lines at half spacings);
+    so the peak's spacing is multiplied by the largest factor up to 4 whose spacing
+    still has near-peak power. Positions are binned finely first, which keeps the sums
+    cheap.
     """
     low, high = np.percentile(positions, [3, 97])
     span = max(high - low, 1e-6)
     start, stop = positions.min(), positions.max()
-    bins = 2048
-    counts, edges = np.histogram(positions, bins=bins, range=(start, stop + 1e-9), weights=weights)
+    counts, edges = np.histogram(positions, bins=2048, range=(start, stop + 1e-9), weights=weights)
     centres = (edges[:-1] + edges[1:]) / 2
     present = counts > 0
     centres, counts = centres[present], counts[present]
 
-    def power(periods: np.ndarray) -> np.ndarray:
+    def sums(periods: np.ndarray) -> np.ndarray:
         return (counts[None, :] * np.exp(2j * np.pi * centres[None, :] / periods[:, None])).sum(axis=1)
 
+    def refine(period: float, width: float) -> tuple[float, complex]:
+        fine = np.linspace(period * (1 - width), period * (1 + width), 41)
+        values = sums(fine)
+        best = int(np.argmax(np.abs(values)))
+        return float(fine[best]), complex(values[best])
+
     periods = np.geomspace(span / 40, span / 7, 250)
-    magnitude = np.abs(power(periods))
-    index = int(np.nonzero(magnitude >= 0.8 * magnitude.max())[0][-1])
-    fine = np.linspace(periods[max(index - 2, 0)], periods[min(index + 2, len(periods) - 1)], 40)
-    sums = power(fine)
-    best = int(np.argmax(np.abs(sums)))
-    period = float(fine[best])
-    return period, float(np.angle(sums[best]) / (2 * np.pi) * period)
+    peak, value = refine(float(periods[int(np.argmax(np.abs(sums(periods))))]), 0.02)
+    for factor in (4, 3, 2):
+        multiple, multiple_value = refine(peak * factor, 0.01)
+        if multiple <= span / 6 and abs(multiple_value) >= 0.8 * abs(value):
+            peak, value = multiple, multiple_value
+            break
+    return peak, float(np.angle(value) / (2 * np.pi) * peak)
 
 
-def _fit_homography(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis: np.ndarray) -> np.ndarray:
-    """Least-squares homography G with both ends of each segment on lattice line ``axis``=``index``.
+def _line_normal(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis: np.ndarray) -> np.ndarray:
+    """Normal matrix (9x9) of "both ends of each segment lie on lattice line ``axis`` = ``index``".
 
     A point p lies on ``u = k`` when ``G[0]·p - k G[2]·p = 0`` (``v`` alike): linear in
-    G, solved as the smallest eigenvector of the 9x9 normal matrix.
+    the entries of G.
     """
     normal = np.zeros((9, 9))
     for end in (ends[:, :2], ends[:, 2:]):
@@ -149,8 +157,29 @@ def _fit_homography(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, ax
             rows[:, 3 * which : 3 * which + 3] = point[chosen]
             rows[:, 6:] = -index[chosen, None] * point[chosen]
             normal += (rows * weights[chosen, None]).T @ rows
+    return normal
+
+
+def _point_normal(points: np.ndarray, targets: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Normal matrix (9x9) of "G maps each image point to its lattice target"."""
+    homogeneous = np.c_[points, np.ones(len(points))]
+    normal = np.zeros((9, 9))
+    for which in (0, 1):
+        rows = np.zeros((len(points), 9))
+        rows[:, 3 * which : 3 * which + 3] = homogeneous
+        rows[:, 6:] = -targets[:, which, None] * homogeneous
+        normal += (rows * weights[:, None]).T @ rows
+    return normal
+
+
+def _solve(normal: np.ndarray) -> np.ndarray:
     _, vectors = np.linalg.eigh(normal)
     return vectors[:, 0].reshape(3, 3)
+
+
+def _fit_homography(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis: np.ndarray) -> np.ndarray:
+    """Least-squares homography G with both ends of each segment on lattice line ``axis``=``index``."""
+    return _solve(_line_normal(ends, weights, index, axis))
 
 
 def _assign(
@@ -276,4 +305,43 @@ def fit_lattice(
     for k, a, length in zip(index[inliers], axis[inliers], used.weight[inliers], strict=True):
         key = (int(a), int(k))
         line_support[key] = line_support.get(key, 0.0) + float(length)
-    return Lattice(matrix @ normalise, float(used.weight[inliers].sum()), line_support)
+    on_lattice = np.zeros(len(segments), dtype=bool)
+    on_lattice[np.nonzero(segments.weight > 0)[0][inliers]] = True
+    return Lattice(matrix @ normalise, float(used.weight[inliers].sum()), line_support, on_lattice)
+
+
+def refine_lattice(
+    segments: Segments,
+    shape: tuple[int, ...],
+    to_lattice: np.ndarray,
+    image_points: np.ndarray,
+    lattice_points: np.ndarray,
+    *,
+    tolerance: float = GROWTH[-1][1],
+) -> np.ndarray:
+    """Refit ``to_lattice`` jointly to the segments near its lines and to point matches.
+
+    ``image_points`` (N, 2) in pixels should map to ``lattice_points`` (N, 2); the
+    points together weigh as much as all the segments on lattice lines, so that well
+    measured landmarks (premium squares) can straighten a lattice fitted to faint lines
+    while the lines still hold it where landmarks are few.
+    """
+    normalise = _normaliser(shape)
+    half = 1 / normalise[0, 0]
+    try:
+        used = _usable(segments)
+    except LatticeNotFoundError:
+        used = segments.subset(np.zeros(len(segments), dtype=bool))
+    ends = np.c_[apply_homography(normalise, used.ends[:, :2]), apply_homography(normalise, used.ends[:, 2:])]
+    weights = used.weight / half
+    axis = _axes(used, to_lattice)
+    matrix = to_lattice @ np.linalg.inv(normalise)
+    index, error, _ = _assign(matrix, ends, axis)
+    chosen = error < tolerance
+    normal = _line_normal(ends[chosen], weights[chosen], index[chosen], axis[chosen])
+    if len(image_points):
+        line_weight = float(weights[chosen].sum()) or 1.0
+        point_weights = np.full(len(image_points), line_weight / len(image_points))
+        normal += _point_normal(apply_homography(normalise, image_points), lattice_points, point_weights)
+    refined = _solve(normal) @ normalise
+    return refined / refined[2, 2]

@@ -94,12 +94,14 @@ def kind_contrasts(colours: np.ndarray, kinds: np.ndarray) -> np.ndarray:
 
 
 def _search_range(lattice: Lattice, axis: int) -> tuple[int, int]:
+    """Lattice indices ``[low, high)`` of cells that blocks may use along ``axis``."""
     lines = [k for (a, k) in lattice.line_support if a == axis] or [0, BOARD_CELLS]
     low, high = min(lines) - SEARCH_MARGIN, max(lines) + SEARCH_MARGIN
-    if high - low < BOARD_CELLS + 2 * SEARCH_MARGIN:
-        middle = (low + high) // 2
-        low, high = middle - BOARD_CELLS // 2 - SEARCH_MARGIN, middle + BOARD_CELLS // 2 + SEARCH_MARGIN + 1
-    return max(low, -3 * BOARD_CELLS), min(high, 3 * BOARD_CELLS)
+    widest, narrowest = 3 * BOARD_CELLS, BOARD_CELLS + 2 * SEARCH_MARGIN
+    if high - low < narrowest:
+        low = (low + high) // 2 - narrowest // 2
+    low = int(np.clip(low, -widest, widest - narrowest))
+    return low, int(np.clip(high, low + narrowest, widest))
 
 
 def locate_block(image: np.ndarray, lattice: Lattice, kinds: np.ndarray) -> tuple[int, int, float]:

@@ -55,10 +55,13 @@ def detect_segments(image: np.ndarray) -> Segments:
     found = cv2.createLineSegmentDetector().detect(channel)[0]
     ends = np.zeros((0, 4)) if found is None else found.reshape(-1, 4).astype(np.float64)
     lengths = np.hypot(ends[:, 2] - ends[:, 0], ends[:, 3] - ends[:, 1])
-    ends = ends[lengths > MIN_LENGTH_SHARE * max(channel.shape)]
+    return grouped(ends[lengths > MIN_LENGTH_SHARE * max(channel.shape)], channel.shape)
+
+
+def grouped(ends: np.ndarray, shape: tuple[int, ...]) -> Segments:
+    """Segments with their direction families and crossing weights worked out afresh."""
     family = direction_families(ends)
-    weight = crossing_weights(ends, family, channel.shape)
-    return Segments(ends, family, weight)
+    return Segments(ends, family, crossing_weights(ends, family, shape))
 
 
 def direction_families(ends: np.ndarray) -> np.ndarray:
@@ -75,7 +78,7 @@ def direction_families(ends: np.ndarray) -> np.ndarray:
     doubled = (2 * np.arctan2(delta[:, 1], delta[:, 0])) % (2 * np.pi)
     bins = 180
     hist = np.bincount(
-        (doubled / (2 * np.pi) * bins).astype(int) % bins, weights=np.hypot(*delta.T), minlength=bins
+        (doubled / (2 * np.pi) * bins).astype(int) % bins, weights=np.hypot(*delta.T) ** 2, minlength=bins
     )
     kernel = np.exp(-0.5 * (np.arange(-6, 7) / 2.5) ** 2)
     smooth = np.convolve(np.r_[hist[-6:], hist, hist[:6]], kernel, mode="same")[6:-6]
