@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-LEVELS = 8
+LEVELS = 9
 LOCAL_BLOCK_SHARES = (0.04, 0.08, 0.16)  # windows of the local-mean masks, as shares of the short side
 LOCAL_OFFSET = -4  # a cube top is this much brighter than its surroundings' mean, at least
 MIN_FACE_PX = 7  # smallest cube side, in pixels of the working image, worth trying
@@ -114,7 +114,7 @@ def _blob_from_contour(contour: np.ndarray) -> FaceBlob | None:
     if hull_area <= 0 or area / hull_area < MIN_SOLIDITY:
         return None
     rough = _quad_of(hull)
-    if rough is None or abs(cv2.contourArea(rough)) < 0.72 * hull_area:  # a disc's inscribed square is 0.64
+    if rough is None or abs(cv2.contourArea(rough)) < 0.6 * hull_area:  # a disc's inscribed square is 0.64
         return None
     quad = _sharp_quad(contour.reshape(-1, 2).astype(np.float32), rough)
     if quad is None:
@@ -197,7 +197,7 @@ def find_face_blobs(image: np.ndarray, *, local: bool = False) -> list[FaceBlob]
             x, y, w, h = cv2.boundingRect(contour)
             if w * h < min_area or w * h > 2 * max_area or max(w, h) > 4 * min(w, h):
                 continue
-            if len(known) and (np.abs(known - (x, y, x + w, y + h)).max(axis=1) < 0.12 * max(w, h) + 1).any():
+            if len(known) and (np.abs(known - (x, y, x + w, y + h)).max(axis=1) < 0.06 * max(w, h) + 1).any():
                 continue
             blob = _blob_from_contour(contour)
             if blob is not None and min_area <= blob.area <= max_area:

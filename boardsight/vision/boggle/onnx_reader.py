@@ -20,6 +20,7 @@ from boardsight.vision.reading import BoardReading, register_reader
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 MODEL_ENV = "BOARDSIGHT_BOGGLE_MODEL"
+SECOND_LOOK_BELOW = 0.9  # cells read with less confidence are read again in their other three turns
 
 
 def cube_classifier(model: str | Path | None = None) -> OnnxClassifier:
@@ -37,7 +38,15 @@ class CnnCells:
         self.cell_px = classifier.metadata.input_size[0]
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        return self.classifier.probabilities(crops)
+        """Class probabilities per crop; doubtful crops are also read turned by 90, 180 and 270
+        degrees (a cube's token does not change with its turn) and the four readings averaged."""
+        probabilities = self.classifier.probabilities(crops)
+        doubtful = np.flatnonzero(probabilities.max(axis=1) < SECOND_LOOK_BELOW)
+        if len(doubtful):
+            turned = [np.rot90(crops[index], turns) for index in doubtful for turns in (1, 2, 3)]
+            extra = self.classifier.probabilities(turned).reshape(len(doubtful), 3, -1)
+            probabilities[doubtful] = (probabilities[doubtful] + extra.sum(axis=1)) / 4
+        return probabilities
 
 
 @register_reader("boggle", "onnx")

@@ -34,11 +34,12 @@ from boardsight.vision.geometry import order_corners
 SIZES = (4, 5, 6)
 CELL_PX = 24  # pixels per cell when looking at cells of a rectified lattice
 MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top
+CONFIDENT_SHARE = 0.7  # below this share of detected cubes, the light-tray pass is tried as well
 MIN_BRIGHTNESS_SHARE = 0.6  # a cube-like cell is at least this share of a typical cube top's brightness
 MIN_INK_SHARE = 0.4  # ... and has at least this share of its letter's contrast
 MIN_CUBE_SHARE = 0.75  # of the cells of a grid found by its outline that must look like cubes
-OUTLINE_MIN_INK = 40.0  # letter contrast (0..255 whiteness) a cube needs where no cube is known yet
-OUTLINE_MIN_BRIGHTNESS = 100.0
+MIN_EDGE_SHARE = 0.4  # ... and at least this share of its contrast with the gap around it
+OUTLINE_TYPICAL_CUBE = np.array([170.0, 100.0, 60.0])  # brightness, ink, edge (0..255) when no cube is known
 
 
 @dataclass(frozen=True)
@@ -76,11 +77,26 @@ def _cell_features(
     inner = slice(CELL_PX // 5, CELL_PX - CELL_PX // 5)
     middle = cells[:, :, inner, inner].reshape(len(rows), len(cols), -1)
     low, high = np.percentile(middle, (5, 60), axis=2)
-    return high, high - low
+    ring = np.concatenate(
+        [
+            cells[:, :, :2, :].reshape(len(rows), len(cols), -1),
+            cells[:, :, -2:, :].reshape(len(rows), len(cols), -1),
+            cells[:, :, :, :2].reshape(len(rows), len(cols), -1),
+            cells[:, :, :, -2:].reshape(len(rows), len(cols), -1),
+        ],
+        axis=2,
+    )
+    return np.stack([high, high - low, high - np.median(ring, axis=2)])
 
 
-def _cube_like(brightness: np.ndarray, ink: np.ndarray, typical: tuple[float, float]) -> np.ndarray:
-    return (brightness >= MIN_BRIGHTNESS_SHARE * typical[0]) & (ink >= MIN_INK_SHARE * typical[1])
+def _cube_like(features: np.ndarray, typical: np.ndarray) -> np.ndarray:
+    """Which cells look like cube tops, given the ``typical`` (3,) features of known cube tops."""
+    brightness, ink, edge = features
+    return (
+        (brightness >= MIN_BRIGHTNESS_SHARE * typical[0])
+        & (ink >= MIN_INK_SHARE * typical[1])
+        & (edge >= MIN_EDGE_SHARE * typical[2])
+    )
 
 
 def _grow_to_square(
@@ -89,41 +105,38 @@ def _grow_to_square(
     """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N).
 
     Each step adds the row or column next to the lattice whose cells look most like cube
-    tops (light, with ink in the middle).
+    tops (light, with ink in the middle and a darker gap around).
     """
     first_col, first_row, last_col, last_row = lattice.extent
-    brightness, ink = _cell_features(
-        lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1)
-    )
-    detected = np.zeros_like(brightness, dtype=bool)
+    features = _cell_features(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
+    detected = np.zeros(features.shape[1:], dtype=bool)
     for col, row in lattice.cells:
         detected[row - first_row, col - first_col] = True
-    typical = (float(np.median(brightness[detected])), float(np.median(ink[detected])))
+    typical = np.median(features[:, detected], axis=1)
     while True:
         n_cols, n_rows = last_col - first_col + 1, last_row - first_row + 1
         if n_cols > max(sizes) or n_rows > max(sizes):
             return None
         if n_cols == n_rows and n_cols in sizes:
             return first_col, first_row, n_cols
-        options = []
         target = min(size for size in sizes if size >= max(n_cols, n_rows))
         lines = []
         if n_cols < target:
             lines += [
-                ("col", col, range(col, col + 1), range(first_row, last_row + 1))
-                for col in (first_col - 1, last_col + 1)
+                ("col", c, range(c, c + 1), range(first_row, last_row + 1))
+                for c in (first_col - 1, last_col + 1)
             ]
         if n_rows < target:
             lines += [
-                ("row", row, range(first_col, last_col + 1), range(row, row + 1))
-                for row in (first_row - 1, last_row + 1)
+                ("row", r, range(first_col, last_col + 1), range(r, r + 1))
+                for r in (first_row - 1, last_row + 1)
             ]
+        options = []
         for kind, index, cols, rows in lines:
-            line_brightness, line_ink = _cell_features(lattice, white, cols, rows)
-            share = float(np.mean(_cube_like(line_brightness, line_ink, typical)))
-            options.append((share, float(np.mean(line_ink)), kind, index))
-        if not options:
-            return None
+            line = _cell_features(lattice, white, cols, rows)
+            share = float(np.mean(_cube_like(line, typical)))
+            closeness = float(np.mean(np.minimum(line / np.maximum(typical[:, None, None], 1.0), 1.0)))
+            options.append((share, closeness, kind, index))
         share, _, kind, index = max(options)
         if share < 0.5 and n_cols == n_rows:
             return None
@@ -177,16 +190,16 @@ def find_by_lattice(
 ) -> TrayLocation | None:
     """Locate the grid as the lattice of its cube tops (the first-choice method).
 
-    Cube tops are cut from whiteness levels first; only when that finds no tray are they
-    cut from local-mean masks too (light trays).
+    Cube tops are cut from whiteness levels first; only when that finds no tray, or
+    finds few of its cubes, are they cut from local-mean masks too (light trays).
     """
     white = whiteness(image) if white is None else white
     blobs = find_face_blobs(image)
     location = _lattice_location(blobs, white, sizes)
-    if location is None:
-        location = _lattice_location(
-            merge_duplicates(blobs + find_face_blobs(image, local=True)), white, sizes
-        )
+    if location is None or location.detected_cells < CONFIDENT_SHARE * location.size**2:
+        light = _lattice_location(merge_duplicates(blobs + find_face_blobs(image, local=True)), white, sizes)
+        if light is not None and (location is None or light.detected_cells > location.detected_cells):
+            location = light
     return location
 
 
@@ -200,8 +213,8 @@ def find_by_outline_checked(
     size = fit.size
     source = np.float32([[-0.5, -0.5], [size - 0.5, -0.5], [size - 0.5, size - 0.5], [-0.5, size - 0.5]])
     lattice = Lattice(cv2.getPerspectiveTransform(source, fit.corners.astype(np.float32)), {})
-    brightness, ink = _cell_features(lattice, white, range(size), range(size))
-    if np.mean(_cube_like(brightness, ink, (OUTLINE_MIN_BRIGHTNESS, OUTLINE_MIN_INK))) < MIN_CUBE_SHARE:
+    features = _cell_features(lattice, white, range(size), range(size))
+    if np.mean(_cube_like(features, OUTLINE_TYPICAL_CUBE)) < MIN_CUBE_SHARE:
         return None
     return TrayLocation(corners=upright_corners(fit.corners), size=size, method="outline", detected_cells=0)
 
