@@ -5,7 +5,8 @@ all cells of a tray are tiled into one sheet, so Tesseract runs four times per t
 sheet per quarter turn) rather than four times per cube. For each cube the rotation with
 the most confident valid reading wins; a printed underline below the glyph (M, W, N, Z)
 settles which way up it is, and a solid square is the blocked face. It is a baseline to
-compare the CNN against, not a rival: it is slower and reads fewer cubes right.
+compare the CNN against, not a rival: it is slower and reads fewer cubes right. A lone
+straight bar, which Tesseract seldom reads, is taken for an I by its shape.
 """
 
 from __future__ import annotations
@@ -49,6 +50,16 @@ def is_blocked(clean: np.ndarray) -> bool:
     """A solid dark square filling the middle of the face: the blocked face ``#``."""
     middle = clean[GLYPH_PX // 4 : -GLYPH_PX // 4, GLYPH_PX // 4 : -GLYPH_PX // 4]
     return float(np.mean(middle == 0)) > 0.85
+
+
+def is_bare_stroke(clean: np.ndarray) -> bool:
+    """A single straight bar, upright or lying: the letter I, which Tesseract rarely reads alone."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(255 - clean, connectivity=8)
+    if count != 2:
+        return False
+    _, _, width, height, area = stats[1]
+    long, short = max(width, height), min(width, height)
+    return long >= 3 * short and long > GLYPH_PX // 3 and area > 0.6 * width * height
 
 
 def underline_below(clean: np.ndarray) -> bool:
@@ -129,10 +140,12 @@ def cell_probabilities(crops: Sequence[np.ndarray]) -> np.ndarray:
     for index, cell in enumerate(cells):
         if is_blocked(cell):
             best[index] = (95.0, "#")
+        elif is_bare_stroke(cell):
+            best[index] = (80.0, "I")
     for turns in range(4):
         readings = _ocr_sheet(_sheet(cells, size, turns), size)
         for index, (text, conf) in enumerate(readings):
-            if best[index][1] == "#":
+            if best[index][1] in ("#", "I"):
                 continue
             token = to_token(text)
             if token is None:
@@ -151,6 +164,17 @@ def cell_probabilities(crops: Sequence[np.ndarray]) -> np.ndarray:
     return probabilities
 
 
+class TesseractCells:
+    """Tesseract as a :class:`~boardsight.vision.boggle.tray_reading.CellReader`."""
+
+    class_names = CLASS_NAMES
+    margin = 0.0
+    cell_px = 96
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        return cell_probabilities(crops)
+
+
 @register_reader("boggle", "tesseract")
 def read_with_tesseract(
     image: np.ndarray,
@@ -161,14 +185,4 @@ def read_with_tesseract(
     **_: Any,
 ) -> BoardReading:
     """Read a Boggle tray in a BGR image with Tesseract."""
-    return read_tray(
-        image,
-        cell_probabilities,
-        CLASS_NAMES,
-        reader="tesseract",
-        margin=0.0,
-        cell_px=96,
-        source=source,
-        size=size,
-        dice=dice,
-    )
+    return read_tray(image, TesseractCells, reader="tesseract", source=source, size=size, dice=dice)
