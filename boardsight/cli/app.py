@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from boardsight import __version__
-from boardsight.cli import boggle, calibrate, dataset, lexicon, scrabble, train
+from boardsight.cli import boggle, calibrate, dataset, lexicon, record, scrabble, train
 from boardsight.cli import eval as eval_cli
 from boardsight.cli.errors import GuardedTyper
 
@@ -23,6 +23,7 @@ app.add_typer(lexicon.app, name="lexicon")
 app.add_typer(dataset.app, name="dataset")
 app.command("eval")(eval_cli.eval_command)
 app.add_typer(calibrate.app, name="calibrate")
+app.command("record")(record.record)
 app.command("solve")(boggle.solve)
 app.command("check")(boggle.check)
 app.add_typer(boggle.tournament_app, name="tournament")

@@ -29,6 +29,7 @@ from boardsight.recorder.session import PLAY, GameSession, Message
 from boardsight.recorder.stability import (
     COVERED,
     STABLE,
+    UNCERTAIN,
     Reading,
     StabilitySettings,
     StabilityTracker,
@@ -57,6 +58,7 @@ class RecorderSettings:
     phony_settle_s: float = 4.0
     fit_check_interval_s: float = 30.0
     covered_check_s: float = 0.5
+    unclear_report_s: float = 3.0
 
 
 @dataclass
@@ -97,7 +99,9 @@ class Recorder:
         self._stable_since: float | None = None
         self._last_fit_check = -np.inf
         self._covered_since: float | None = None
+        self._unclear_since: float | None = None
         self.tracker_was_reset = False
+        self.last_image: np.ndarray | None = None
         self.frames = 0
 
     # -- the loop ------------------------------------------------------------------------------
@@ -120,6 +124,7 @@ class Recorder:
     def process(self, frame: Frame) -> list[Message]:
         """Take one frame; returns what to tell the user (moves committed, holds, warnings)."""
         image = self.prepare(frame)
+        self.last_image = image
         self.frames += 1
         time_s = frame.time_s
         messages = self._check_camera(image, time_s)
@@ -133,11 +138,27 @@ class Recorder:
             self._covered_since = time_s if self._covered_since is None else self._covered_since
         else:
             self._covered_since = None
-        if verdict.status != STABLE:
+        if verdict.tokens is not None:
+            self.status.tokens = verdict.tokens
+            self.session.last_tokens = verdict.tokens
+            self.session.last_uncertain = frozenset(verdict.uncertain)
+        uncertain = frozenset(verdict.uncertain)
+        if verdict.status == UNCERTAIN:
+            if self._unclear_since is None:
+                self._unclear_since = time_s
+            if not uncertain <= set(self.session.corrections):
+                if time_s - self._unclear_since >= self.settings.unclear_report_s:
+                    assert verdict.tokens is not None
+                    messages += self.session.commit(
+                        self.session.assess(verdict.tokens, time_s, uncertain), time_s
+                    )
+                return messages
+        else:
+            self._unclear_since = None
+        if verdict.status not in (STABLE, UNCERTAIN):
             self._stable_since = None
             return messages
         assert verdict.tokens is not None
-        self.status.tokens = verdict.tokens
         if self._stable_since is None:
             self._stable_since = time_s
         self.meter.refresh_reference(0.05)
@@ -149,7 +170,7 @@ class Recorder:
             if self.status.camera_moved or self.tracker_was_reset:
                 self.tracker_was_reset = False
                 return messages
-        assessment = self.session.assess(verdict.tokens, time_s)
+        assessment = self.session.assess(verdict.tokens, time_s, uncertain)
         if (
             assessment.kind == PLAY
             and assessment.phonies
@@ -157,7 +178,6 @@ class Recorder:
         ):
             return messages  # perhaps a play still being laid: wait a little longer
         self._acted = verdict.tokens
-        self.session.last_tokens = verdict.tokens
         messages += self.session.commit(assessment, time_s)
         self._note_moves(messages)
         return messages

@@ -90,6 +90,7 @@ class GameSession:
         self.tileset = self.state.tileset
         self.corrections: dict[tuple[int, int], tuple[str, str]] = {}
         self.last_tokens: np.ndarray | None = None
+        self.last_uncertain: frozenset[tuple[int, int]] = frozenset()
         self.suppressed: np.ndarray | None = None
         self.withdrawn: dict[tuple[int, int], str] = {}  # tiles of a withdrawn play not yet taken off
         self.finished = False
@@ -141,24 +142,39 @@ class GameSession:
     def player_name(self, index: int) -> str:
         return self.log.players[index].name
 
-    def _corrected(self, tokens: np.ndarray) -> np.ndarray:
+    def _corrected(self, tokens: np.ndarray, uncertain: frozenset[tuple[int, int]]) -> np.ndarray:
         fixed = tokens.copy()
-        for (row, col), (seen, meant) in list(self.corrections.items()):
-            if tokens[row, col] == seen:
-                fixed[row, col] = meant
+        for square, (seen, meant) in list(self.corrections.items()):
+            if square in uncertain or tokens[square] == seen:
+                fixed[square] = meant
             else:
-                del self.corrections[(row, col)]  # the reading changed: the correction no longer applies
+                del self.corrections[square]  # the square now clearly reads otherwise: the fix is spent
         return fixed
 
-    def assess(self, tokens: np.ndarray, time_s: float | None = None) -> Assessment:
-        """What ``tokens`` (a stable reading, rows x cols of ``.``/letters/``?``) mean for the record."""
+    def assess(
+        self,
+        tokens: np.ndarray,
+        time_s: float | None = None,
+        uncertain: frozenset[tuple[int, int]] = frozenset(),
+    ) -> Assessment:
+        """What ``tokens`` (a reading, rows x cols of ``.``/letters/``?``) mean for the record.
+
+        ``uncertain`` squares (no clear reading) are acceptable only where a ``fix`` says
+        what they hold.
+        """
         if self.finished:
             return Assessment(SAME)
         if self.suppressed is not None:
             if np.array_equal(tokens, self.suppressed):
                 return Assessment(HOLD, reason="the board still shows the move that was undone")
             self.suppressed = None
-        seen = self._corrected(tokens)
+        seen = self._corrected(tokens, uncertain)
+        unresolved = sorted(square for square in uncertain if square not in self.corrections)
+        if unresolved:
+            names = ", ".join(square_name(*square) for square in unresolved[:5])
+            return Assessment(
+                HOLD, reason=f"unclear squares: {names}; type 'fix SQUARE LETTER' to say what they hold"
+            )
         before = self.board
         removed, added, relabelled = [], {}, {}
         for row in range(before.rows):
@@ -193,7 +209,7 @@ class GameSession:
             return Assessment(SAME, kept=kept)
         if removed:
             names = ", ".join(f"{square_name(r, c)} ({before.get(r, c)})" for r, c in removed)
-            if last is not None and set(removed) == last and not added:
+            if last is not None and set(removed) == last and not added and self._session_events > 0:
                 return Assessment(WITHDRAW, kept=kept)
             return Assessment(
                 HOLD,
@@ -468,7 +484,7 @@ class GameSession:
         self.suppressed = None
         self._last_hold = ""
         messages = [Message("info", f"{square_name(*square)} holds {meant}")]
-        return messages + self.commit(self.assess(self.last_tokens))
+        return messages + self.commit(self.assess(self.last_tokens, uncertain=self.last_uncertain))
 
     def _command_undo(self) -> list[Message]:
         event = self.log.drop_last()

@@ -10,7 +10,7 @@ that are dropped. :class:`TemplateSquareReader` reads squares of exactly this dr
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -265,25 +265,31 @@ def game_frames(
     start: Sequence[str] = EMPTY_ROWS,
     px: int = 40,
     seed: int = 0,
+    render: Callable[[tuple[str, ...]], np.ndarray] | None = None,
 ) -> Iterator[tuple[np.ndarray | None, str]]:
     """The frames of a game, each with the command typed at that frame (``""`` for none).
 
     For each move a hand reaches in to where the tiles go, the tiles appear under it, the
     hand leaves, and the board stays still for a while; commands come during the still part.
-    ``None`` stands for a dropped frame.
+    ``None`` stands for a dropped frame. ``render`` draws the board in a given state (by
+    default the flat board of this module, laid into the picture as ``view`` sees it).
     """
     plan = plan or VideoPlan()
     effects = effects or Effects()
-    background = table_texture(*view.size, seed=seed)
     rng = np.random.default_rng(seed)
     index = 0
     rows = tuple(start)
     cache: dict[tuple[str, ...], np.ndarray] = {}
+    if render is None:
+        background = table_texture(*view.size, seed=seed)
+
+        def render(state: tuple[str, ...]) -> np.ndarray:
+            return render_view(state, view, background, px)
 
     def board_picture(state: tuple[str, ...]) -> np.ndarray:
         if state not in cache:
             cache.clear()
-            cache[state] = render_view(state, view, background, px)
+            cache[state] = render(state)
         return cache[state]
 
     def emit(picture: np.ndarray, command: str = "", moving: bool = False) -> tuple[np.ndarray | None, str]:
@@ -392,5 +398,5 @@ class TemplateSquareReader:
             tokens[row, col] = self.letters[order[0]]
             margin = float(scores[order[0]] - scores[order[1]])
             best = float(scores[order[0]])
-            confidence[row, col] = float(np.clip((best - 0.4) / 0.3, 0, 1) * np.clip(margin / 0.04, 0, 1))
+            confidence[row, col] = float(np.clip((best - 0.4) / 0.3, 0, 1) * np.clip(margin / 0.02, 0, 1))
         return tokens, confidence

@@ -159,7 +159,7 @@ class _Generator:
         self.rack_size = rules.rack_size if rules else 7
         self.bingo = rules.bingo_bonus if rules else 50
         self.rack = rack
-        self.found: list[tuple[int, int, int, str, str]] = []
+        self.found: list[tuple[int, bool, int, int, str]] = []
 
     def generate_line(
         self,
@@ -211,7 +211,7 @@ class _Generator:
                         cross += (cross_score + value) * word_mult[square]
                 square += 1
             score = main * multiplier + cross + (bingo if placed == rack_size else 0)
-            found.append((score, line, start, direction, word))
+            found.append((-score, not across, line, start, word))
 
         def extend_right(node: int, square: int, word: str, placed: int, rack: dict[str, int]) -> None:
             while square < size and tiles[square]:
@@ -437,18 +437,13 @@ def generate_placements(
                 line, direction, tiles, checks, cross_scores, letter_mult, word_mult, anchors
             )
     found = generator.found
-    found.sort(key=_rank)
+    found.sort()  # best score first, then across before down, then by line, square and tiles
     return [
-        GeneratedMove(score, line, start_at, direction, word)
-        if direction == ACROSS
-        else GeneratedMove(score, start_at, line, direction, word)
-        for score, line, start_at, direction, word in found
+        GeneratedMove(-negative, start_at, line, DOWN, word)
+        if down
+        else GeneratedMove(-negative, line, start_at, ACROSS, word)
+        for negative, down, line, start_at, word in found
     ]
-
-
-def _rank(found: tuple[int, int, int, str, str]) -> tuple:
-    score, line, start, direction, word = found
-    return (-score, direction != ACROSS, line, start, word)
 
 
 def generate_exchanges(rack: str, tileset: TileSet | None = None) -> list[Exchange]:

@@ -80,3 +80,14 @@ def test_caption_and_lens_distortion_keep_corners_exact() -> None:
     np.testing.assert_allclose(moved, distort_points(corners, np.array([200.0, 150.0]), 300.0, k1))
     x, y = np.round(moved[1]).astype(int)
     assert out[y, x - 1 : x + 2, 0].max() > 100  # the bright column moved with the corner
+
+
+def test_balanced_dice_cover_rare_faces() -> None:
+    spec = SynthSpec("boggle", sizes=(6,), width=SMALL, balanced_dice=1.0)
+    tokens: set[str] = set()
+    for index in range(3):
+        _jpeg, label = render_example(spec, 2, index)
+        assert label["synth"]["dice_set"] == "balanced"
+        tokens |= {token for row in label["grid"] for token in row}
+    assert tokens <= FACE_TOKENS
+    assert len(tokens) > 25  # 108 faces drawn evenly from 33 tokens

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardsight.boggle.dice import DiceSet, dice_sets_for_size
+from boardsight.boggle.dice import FACE_TOKENS, DiceSet, dice_sets_for_size
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
 from boardsight.datasets.synth.fonts import FontFace, pick_font
@@ -116,9 +116,24 @@ class TrayLayout:
         return (col + 0.5) * self.pitch - self.half, self.half - (row + 0.5) * self.pitch
 
 
-def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]) -> TrayLayout:
-    """Roll a tray of ``size`` x ``size`` cubes from a real dice set, with a random look."""
-    dice_set: DiceSet = rng.choice(dice_sets_for_size(size))
+def balanced_dice_set(rng: np.random.Generator, size: int) -> DiceSet:
+    """Made-up dice whose faces are drawn evenly from every face token.
+
+    Real sets make some faces rare (one die has an X, none a bare Q); trays rolled from
+    these dice give a classifier every class often. Their sidecars say ``"balanced"``.
+    """
+    tokens = sorted(FACE_TOKENS)
+    faces = rng.choice(tokens, size=(size * size, 6))
+    dice = tuple(tuple(str(face) for face in die) for die in faces)
+    return DiceSet(key="balanced", name="balanced", rows=size, cols=size, dice=dice, source="generated")
+
+
+def layout_tray(
+    rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...], *, balanced: bool = False
+) -> TrayLayout:
+    """Roll a tray of ``size`` x ``size`` cubes from a real dice set (or made-up balanced dice)."""
+    sets = (balanced_dice_set(rng, size),) if balanced else dice_sets_for_size(size)
+    dice_set: DiceSet = sets[int(rng.integers(len(sets)))]
     cube = rng.uniform(14.5, 18.5)
     pitch = cube * rng.uniform(1.1, 1.28)
     wall = (pitch - cube) * rng.uniform(0.35, 0.7)
@@ -168,6 +183,8 @@ def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]
             cube,
             yaw=math.radians(rng.uniform(-4, 4)),
         )
+        if rng.random() < 0.4:  # leaning against a wall of its cell
+            box.lean_x, box.lean_y = np.radians(rng.uniform(-4, 4, 2))
         layout.cubes.append(
             Cube(row, col, dice_set.dice[die_index], int(rng.integers(6)), int(rng.integers(4)), box)
         )
@@ -182,6 +199,8 @@ class _CubeLook:
     base: np.ndarray
     shade: np.ndarray
     alpha: np.ndarray
+    ink: np.ndarray
+    """How much of the ink is left (worn, unevenly printed letters), same size as ``base``."""
 
 
 def _cube_look(
@@ -210,7 +229,9 @@ def _cube_look(
         hx, hy = 0.25 * light[0], -0.25 * light[1]
         shine = np.exp(-((xx - hx) ** 2 + (yy - hy) ** 2) / (2 * 0.18**2))
         shade = shade * (1 + rng.uniform(0.0, 0.12) * shine)
-    return _CubeLook(size=size, base=base, shade=shade, alpha=tx.rounded_alpha(distance))
+    wear = np.clip(tx.fractal_noise(rng, size * 3, size * 3, cells=12, octaves=3), 0, 1)
+    ink = rng.uniform(0.85, 0.97) * (1 - rng.uniform(0.0, 0.4) * wear)
+    return _CubeLook(size=size, base=base, shade=shade, alpha=tx.rounded_alpha(distance), ink=ink)
 
 
 def _face_texture(
@@ -224,7 +245,7 @@ def _face_texture(
     offset = rng.integers(-max(1, size // 40), max(1, size // 40) + 1, 2)
     mask = np.roll(mask, tuple(int(o) for o in offset), axis=(0, 1))
     ink = tx.bgr(layout.letter_color)
-    strength = mask[:, :, None] * 0.95
+    strength = (mask * look.ink[oy : oy + size, ox : ox + size])[:, :, None]
     texture = texture * (1 - strength) + ink * strength
     return texture.astype(np.float32), look.alpha
 

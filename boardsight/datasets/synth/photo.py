@@ -21,7 +21,7 @@ from boardsight.datasets.synth.effects import finish, soft_blur
 from boardsight.datasets.synth.raster import Canvas, draw_faces, quad_area, warp_plane_texture
 from boardsight.datasets.synth.scene import Face, light_direction
 
-TABLE_TEXTURE_SIDE = 1100
+TABLE_TEXTURE_SIDE = 960
 """Longest side of the table texture in pixels (it is warped onto the photo, so it can be coarser)."""
 SHADOW_SCALE = 4
 """Shadows are soft: they are drawn at 1/SHADOW_SCALE of the photo's size and scaled up."""
@@ -76,7 +76,9 @@ def sample_camera(rng: np.random.Generator, subject: Subject, width: int, height
     fill = 0.2 + 0.7 * rng.beta(1.6, 1.1)
     points = subject.frame_points
     if subject.tight_points is not None and rng.random() < 0.15:
+        # a close-up: the grid alone fills the frame, and the camera is not far off vertical
         points, fill = subject.tight_points, rng.uniform(0.8, 0.97)
+        tilt = min(tilt, 30.0)
     fov = rng.uniform(50, 75)
     offset = tuple(rng.uniform(-0.9, 0.9, 2))
     camera = frame_camera(

@@ -1,0 +1,153 @@
+"""Record synthetic videos of real games and check every placement and score against the record.
+
+Usage:
+    python benchmarks/record_games.py ../shared/data/gcg/games [--renderer flat|3d] [--reader synthetic|onnx]
+        [--size 1280x720] [--fps 10] [--limit N] [--save DIR]
+
+Each GCG file (or every *.gcg of a folder) is replayed by the engine to pick its rules
+(naspa, wespa or casual; files that replay under none are skipped and said so), turned
+into a script of board states and typed commands, rendered frame by frame (a hand for
+each move, light flicker, small shake, motion blur while the hand moves, dropped frames),
+and recorded. Per game it prints the events matched, the first disagreement, and the
+frames per second of the recorder (rendering excluded); at the end the totals.
+
+``--renderer flat`` draws boardsight's own flat boards, which ``--reader synthetic`` reads;
+``--renderer 3d`` uses the synthetic renderer's 3D boards and needs a real square reader
+(``--reader onnx``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+
+from boardsight.calibration.board import BoardProfile
+from boardsight.errors import BoardsightError
+from boardsight.lexicon import load_lexicon
+from boardsight.recorder.pipeline import Recorder
+from boardsight.recorder.readers import square_reader
+from boardsight.recorder.rehearsal import compare_records, rules_for, run_frames
+from boardsight.recorder.script import script_from_record
+from boardsight.recorder.session import GameSession
+from boardsight.recorder.synthetic import BoardView, Effects, VideoPlan, game_frames
+from boardsight.scrabble.gcg_reader import read_gcg
+
+
+def game_files(paths: list[str]) -> list[Path]:
+    found = []
+    for text in paths:
+        path = Path(text)
+        found += sorted(path.glob("*.gcg")) if path.is_dir() else [path]
+    return found
+
+
+def timed(frames, clock: list[float]):
+    """Pass frames through, adding the time spent making them to ``clock[0]``."""
+    iterator = iter(frames)
+    while True:
+        start = time.perf_counter()
+        try:
+            item = next(iterator)
+        except StopIteration:
+            return
+        clock[0] += time.perf_counter() - start
+        yield item
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+")
+    parser.add_argument("--renderer", choices=("flat", "3d"), default="flat")
+    parser.add_argument("--reader", default="synthetic")
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--fps", type=float, default=10.0)
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="also write each video (MJPG .avi) and recorded GCG here")
+    args = parser.parse_args()
+    width, height = (int(value) for value in args.size.lower().split("x"))
+    reader = square_reader(args.reader)
+    lexicon = load_lexicon("enable")
+    plan = VideoPlan(
+        still_frames=round(args.fps * 6),
+        reach_frames=round(args.fps * 0.8),
+        place_frames=round(args.fps * 0.5),
+        drop_every=23,
+    )
+    files = game_files(args.paths)[: args.limit or None]
+    totals = {"games": 0, "clean": 0, "events": 0, "matched": 0, "frames": 0, "seconds": 0.0}
+    print(f"{'game':42} {'rules':6} {'events':>6} {'matched':>7} {'fps':>6}  first disagreement")
+    for path in files:
+        try:
+            record = read_gcg(path)
+        except BoardsightError as error:
+            print(f"{path.name:42} skipped: {error}")
+            continue
+        rules = rules_for(record) if len(record.players) == 2 else None
+        if rules is None:
+            print(f"{path.name:42} skipped: not a two-player game that replays under naspa, wespa or casual")
+            continue
+        moves = script_from_record(record, rules)
+        effects = Effects(flicker=0.08, shake_px=0.4, noise=2.0, seed=args.seed)
+        if args.renderer == "3d":
+            from boardsight.recorder.scene3d import SceneRenderer, make_scene
+
+            scene = make_scene(args.seed, size=(width, height))
+            corners = scene.grid_corners
+            frames = game_frames(
+                moves,
+                BoardView((width, height), corners),
+                plan=plan,
+                effects=effects,
+                seed=args.seed,
+                render=SceneRenderer(scene),
+            )
+        else:
+            view = BoardView.tilted(width, height)
+            corners = view.corners
+            frames = game_frames(moves, view, plan=plan, effects=effects, seed=args.seed)
+        folder = args.save or Path(tempfile.mkdtemp())
+        folder.mkdir(parents=True, exist_ok=True)
+        out = folder / f"{path.stem}.recorded.gcg"
+        session = GameSession.start(out, [p.name for p in record.players], rules, lexicon, force=True)
+        recorder = Recorder(session, reader, BoardProfile(path.stem, (width, height), corners))
+        if args.save:
+            writer = cv2.VideoWriter(
+                str(folder / f"{path.stem}.avi"), cv2.VideoWriter_fourcc(*"MJPG"), args.fps, (width, height)
+            )
+            frames = ((writer.write(p) if p is not None else None, (p, c))[1] for p, c in frames)
+        making = [0.0]
+        start = time.perf_counter()
+        rehearsal = run_frames(recorder, timed(frames, making), args.fps)
+        seconds = time.perf_counter() - start - making[0]
+        problems = compare_records(record, read_gcg(out))
+        matched = sum(
+            1
+            for index in range(len(record.events))
+            if not any(p.startswith(f"event {index + 1}:") for p in problems)
+        )
+        fps = rehearsal.frames / max(seconds, 1e-9)
+        first = problems[0] if problems else ""
+        print(f"{path.name:42} {rules.name:6} {len(record.events):6} {matched:7} {fps:6.1f}  {first}")
+        totals["games"] += 1
+        totals["clean"] += not problems
+        totals["events"] += len(record.events)
+        totals["matched"] += matched
+        totals["frames"] += rehearsal.frames
+        totals["seconds"] += seconds
+    if totals["games"]:
+        print(
+            f"\n{totals['clean']} of {totals['games']} games reproduced exactly; "
+            f"{totals['matched']} of {totals['events']} events; "
+            f"recorder {totals['frames'] / max(totals['seconds'], 1e-9):.1f} frames/s at {width}x{height}"
+        )
+    return 0 if totals["clean"] == totals["games"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

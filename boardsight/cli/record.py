@@ -1,0 +1,213 @@
+"""``boardsight record``: record a Scrabble game from a camera or a video file into a GCG file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import cv2
+import typer
+
+from boardsight.calibration.board import BoardProfile, load_board_profile
+from boardsight.calibration.board_finder import default_finder
+from boardsight.calibration.camera_profile import load_camera_profile
+from boardsight.calibration.undistort import undistort
+from boardsight.capture.frames import CameraLostError, CameraSource, Frame, FrameSource, VideoFileSource
+from boardsight.cli.options import CameraProfileOption
+from boardsight.cli.preview import require_display
+from boardsight.errors import BadInputError, BoardsightError
+from boardsight.lexicon import load_lexicon
+from boardsight.recorder.commands import KEYS
+from boardsight.recorder.feed import CommandFeed
+from boardsight.recorder.pipeline import Recorder
+from boardsight.recorder.preview import draw_preview
+from boardsight.recorder.readers import SQUARE_READERS, square_reader
+from boardsight.recorder.session import GameSession, Message
+from boardsight.scrabble.rules import load_rules
+from boardsight.vision.reading import BoardNotFoundError
+
+DEFAULT_RULES = {"english": "naspa", "swedish": "swedish"}
+DEFAULT_LEXICON = {"english": "enable", "swedish": "sv"}
+FIND_BOARD_FRAMES = 60
+WINDOW = "boardsight record"
+
+
+def _say(message: Message) -> None:
+    if message.kind == "move":
+        typer.echo(message.text)
+    else:
+        label = "" if message.kind == "info" else f"{message.kind}: "
+        typer.echo(f"{label}{message.text}", err=True)
+
+
+def _rules_and_lexicon(rules_name: str | None, tiles: str | None, lexicon_name: str | None):
+    if tiles is not None and tiles not in DEFAULT_RULES:
+        raise BadInputError(f"unknown tile set {tiles!r}: choose english or swedish")
+    rules = load_rules(rules_name or DEFAULT_RULES[tiles or "english"])
+    if tiles is not None and rules.tileset != tiles:
+        raise BadInputError(f"the {rules.name} rules play with {rules.tileset} tiles, not {tiles}")
+    lexicon_choice = lexicon_name or DEFAULT_LEXICON.get(rules.tileset)
+    lexicon = None
+    if lexicon_choice:
+        try:
+            lexicon = load_lexicon(lexicon_choice)
+        except BoardsightError as error:
+            if lexicon_name:
+                raise
+            typer.echo(f"warning: no lexicon ({error}); blanks will be asked for", err=True)
+    return rules, lexicon
+
+
+def _find_board(
+    source: FrameSource, camera_profile, finder_name: str, finder
+) -> tuple[BoardProfile, list[Frame]]:
+    """Read frames until the board is found; the frames read are handed back to be recorded too."""
+    frames: list[Frame] = []
+    for frame in source:
+        frames.append(frame)
+        image = frame.image if camera_profile is None else undistort(frame.image, camera_profile)
+        try:
+            corners = finder(image)
+        except BoardNotFoundError:
+            if len(frames) >= FIND_BOARD_FRAMES:
+                break
+            continue
+        height, width = image.shape[:2]
+        profile = BoardProfile("found", (width, height), corners, details={"found_by": finder_name})
+        return profile, frames
+    raise BoardNotFoundError(
+        f"no board found in the first {len(frames)} frames of {source.description}; "
+        "point the camera at the board, or calibrate it: boardsight calibrate board"
+    )
+
+
+def record(
+    out: Annotated[Path, typer.Option("--out", help="The GCG file to write.")],
+    camera_index: Annotated[int | None, typer.Option("--camera", help="Record from camera N.")] = None,
+    video: Annotated[Path | None, typer.Option("--video", help="Record from a video file.")] = None,
+    players: Annotated[str, typer.Option("--players", help="The players' names, in playing order.")] = (
+        "Player 1,Player 2"
+    ),
+    rules_name: Annotated[
+        str | None, typer.Option("--rules", help="naspa, wespa, swedish, casual or a rules file.")
+    ] = None,
+    tiles: Annotated[str | None, typer.Option("--tiles", help="english or swedish.")] = None,
+    board_profile: Annotated[
+        str | None, typer.Option("--board-profile", help="Where the fixed camera sees the board.")
+    ] = None,
+    camera_profile: CameraProfileOption = None,
+    lexicon_name: Annotated[
+        str | None, typer.Option("--lexicon", "-l", help="Lexicon for blanks and phony warnings.")
+    ] = None,
+    reader_name: Annotated[
+        str, typer.Option("--reader", help=f"Square reader: {', '.join(SQUARE_READERS)}.")
+    ] = ("onnx"),
+    preview: Annotated[bool, typer.Option("--preview", help="Show the live view in a window.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the game already in --out.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists.")] = False,
+) -> None:
+    """Record a Scrabble game move by move into a GCG file.
+
+    Moves the camera cannot see are typed on standard input, one a line: pass,
+    exchange N, challenge off, challenge stands, play 8H WORD, fix H8 Q, undo,
+    note TEXT, time NAME MINUTES, end, status, help, quit (see the README).
+    """
+    if (camera_index is None) == (video is None):
+        raise BadInputError("give exactly one of --camera N and --video FILE")
+    if resume and force:
+        raise BadInputError("--resume continues a file and --force replaces it: give one of them")
+    if resume and not out.exists():
+        raise BadInputError(f"{out} does not exist: there is nothing to resume")
+    if not resume and out.exists() and not force:
+        raise BadInputError(
+            f"{out} already exists; pass --resume to continue that game or --force to replace it"
+        )
+    if preview:
+        require_display()
+    rules, lexicon = _rules_and_lexicon(rules_name, tiles, lexicon_name)
+    reader = square_reader(reader_name)
+    board, reference, camera = None, None, None
+    if board_profile is not None:
+        board, reference = load_board_profile(board_profile)
+        camera_profile = camera_profile or board.camera_profile
+    camera = load_camera_profile(camera_profile) if camera_profile else None
+    names = [name.strip() for name in players.split(",")]
+
+    def on_event(message: str) -> None:
+        typer.echo(f"warning: {message}", err=True)
+
+    source: FrameSource = (
+        CameraSource(camera_index, on_event=on_event) if camera_index is not None else VideoFileSource(video)
+    )
+    with source:
+        early: list[Frame] = []
+        finder_name, finder = default_finder()
+        if board is None:
+            board, early = _find_board(source, camera, finder_name, finder)
+            typer.echo(f"found the board ({finder_name})", err=True)
+        if resume:
+            session = GameSession.resume(out, rules, lexicon)
+            typer.echo(f"resuming {out}: {len(session.log.events)} events so far", err=True)
+        else:
+            pragmas = {"title": "Recorded by boardsight", "description": f"from {source.description}"}
+            if lexicon is not None:
+                pragmas["lexicon"] = lexicon.name
+            session = GameSession.start(out, names, rules, lexicon, force=force, pragmas=pragmas)
+        recorder = Recorder(
+            session, reader, board, board_reference=reference, camera_profile=camera, finder=finder
+        )
+        interactive = sys.stdin is not None and sys.stdin.isatty()
+        if video is not None and not interactive:
+            feed = CommandFeed.from_lines(sys.stdin.readlines() if sys.stdin is not None else [])
+        else:
+            feed = CommandFeed.from_stream(sys.stdin)
+        _run(recorder, source, early, feed, preview)
+    scores = ", ".join(f"{session.player_name(i)} {total}" for i, total in enumerate(session.log.totals))
+    typer.echo(f"{len(session.log.events)} events in {out}; {scores}", err=True)
+    if not session.finished:
+        typer.echo(f"the game is not over: continue with --resume --out {out}", err=True)
+
+
+def _run(
+    recorder: Recorder, source: FrameSource, early: list[Frame], feed: CommandFeed, preview: bool
+) -> None:
+    session = recorder.session
+
+    def commands(time_s: float | None) -> None:
+        ready, errors = feed.due(time_s)
+        for error in errors:
+            typer.echo(f"error: {error}", err=True)
+        for command in ready:
+            for message in recorder.command(command, time_s):
+                _say(message)
+
+    def frames():
+        yield from early
+        yield from source
+
+    try:
+        for frame in frames():
+            for message in recorder.process(frame):
+                _say(message)
+            commands(frame.time_s)
+            if preview:
+                cv2.imshow(WINDOW, draw_preview(recorder.last_image, recorder))
+                key = cv2.waitKey(1) & 0xFF
+                if key in KEYS:
+                    feed.put(KEYS[key])
+            if session.quit_requested or session.finished:
+                break
+        else:
+            for message in recorder.finish():
+                _say(message)
+            commands(None)
+    except CameraLostError as error:
+        typer.echo(f"error: {error}", err=True)
+        typer.echo(f"the game so far is safe in {session.log.path}: continue with --resume", err=True)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        typer.echo(f"stopped; the game so far is in {session.log.path}", err=True)
+    finally:
+        if preview:
+            cv2.destroyAllWindows()
