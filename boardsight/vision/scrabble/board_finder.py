@@ -209,31 +209,65 @@ def refine_on_premiums(
 
 
 def _search(work: np.ndarray, kinds: np.ndarray) -> tuple[_Candidate | None, Segments]:
-    """Both methods on one working image; the first to pass, else the best, else None."""
-    segments = detect_segments(work)
+    """Both methods on one working image; the first to pass, else the best, else None.
+
+    When the result is doubtful, the search is repeated on segments found with raised
+    local contrast, and the better of the two kept.
+    """
     best: _Candidate | None = None
-    for method, finder in (("lattice", find_by_lattice), ("outline", find_by_outline)):
-        try:
-            lattice, u, v, score = finder(work, segments, kinds)
-        except (LatticeNotFoundError, np.linalg.LinAlgError):
-            continue
-        if score >= 0 and (best is None or score > best.score):
-            to_lattice = refine_on_premiums(work, segments, kinds, lattice.to_lattice, u, v)
-            best = _Candidate(_block_corners(to_lattice, u, v), score, method)
-        if best is not None and best.score >= MIN_SCORE:
+    plain: Segments | None = None
+    for enhance in (False, True):
+        segments = detect_segments(work, enhance=enhance)
+        plain = plain or segments
+        for method, finder in (("lattice", find_by_lattice), ("outline", find_by_outline)):
+            try:
+                lattice, u, v, score = finder(work, segments, kinds)
+            except (LatticeNotFoundError, np.linalg.LinAlgError):
+                continue
+            if score >= 0 and (best is None or score > best.score):
+                to_lattice = refine_on_premiums(work, segments, kinds, lattice.to_lattice, u, v)
+                best = _Candidate(_block_corners(to_lattice, u, v), score, method)
+            if best is not None and best.score >= MIN_SCORE:
+                break
+        if best is not None and best.score >= SURE_SCORE:
             break
-    return best, segments
+    assert plain is not None
+    return best, plain
+
+
+def premium_colour_box(work: np.ndarray) -> np.ndarray | None:
+    """Box ``(x0, y0, x1, y1)`` around the place where reddish and bluish patches mix most densely.
+
+    Premium squares are red, pink and blue on every board, close together; little else
+    in a room is. Returns None when the photo has no such mix.
+    """
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    reddish = (lab[:, :, 1] > 150).astype(np.float32)
+    bluish = (lab[:, :, 2] < 112).astype(np.float32)
+    size = max(work.shape[:2]) // 12 * 2 + 1
+    density = np.sqrt(cv2.blur(reddish, (size, size)) * cv2.blur(bluish, (size, size)))
+    if density.max() < 0.02:
+        return None
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        (density > 0.3 * density.max()).astype(np.uint8)
+    )
+    best = max(range(1, count), key=lambda label: float(density[labels == label].sum()))
+    x, y, width, height, _ = stats[best]
+    return np.array([x, y, x + width, y + height], dtype=np.float64)
 
 
 def _regions(work: np.ndarray, found: _Candidate | None, segments: Segments) -> list[np.ndarray]:
     """Boxes ``(x0, y0, x1, y1)`` of the working image worth a closer look, most likely first.
 
-    The block found so far, the largest outlines, and the area where segments of both
-    directions cross, each widened by a margin.
+    The block found so far, where premium colours mix, the largest outlines, and the
+    area where segments of both directions cross, each widened by a margin.
     """
     boxes = []
     if found is not None:
         boxes.append(np.r_[found.corners.min(axis=0), found.corners.max(axis=0)])
+    colour = premium_colour_box(work)
+    if colour is not None:
+        boxes.append(colour)
     for quad in outline_quads(work, limit=2):
         boxes.append(np.r_[quad.min(axis=0), quad.max(axis=0)])
     crossing = segments.ends[segments.weight > 0]
@@ -249,7 +283,7 @@ def _regions(work: np.ndarray, found: _Candidate | None, segments: Segments) -> 
         new = not any(np.abs(box - other).max() < 0.05 * max(width, height) for other in widened)
         if small and new:
             widened.append(box)
-    return widened[:3]
+    return widened[:4]
 
 
 def find_board(image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT) -> BoardLocation:
