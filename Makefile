@@ -5,11 +5,14 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test test-train lint bench venv clean
+.PHONY: demo test test-train lint bench bench-boggle venv clean
 
 demo: $(VENV)/.installed
 	$(BIN)/boardsight lexicon info enable
 	$(BIN)/boardsight lexicon check QAT SUQ QI XYZZY || true
+	$(BIN)/boardsight solve examples/board-5x5.txt
+	$(BIN)/boardsight check examples/board-5x5.txt examples/boggle-game/alice.txt examples/boggle-game/bob.txt \
+		--challenges examples/boggle-game/challenges.txt --missed 5
 
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
@@ -24,6 +27,9 @@ lint: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_lexicon.py
+
+bench-boggle: $(VENV)/.installed
+	$(BIN)/python benchmarks/bench_boggle.py
 
 venv: $(BIN)/python
 

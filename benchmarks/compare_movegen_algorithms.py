@@ -199,7 +199,7 @@ def gaddag_moves(board: Board, rack: str, lexicon, tileset, rules, gaddag: Dawg)
             if not anchors:
                 continue
             tiles, checks, cross = _line_constraints(
-                cells, cols, rows, line, transposed, lexicon.words, alphabet, values
+                cells, cols, rows, line, transposed, load_dawg(lexicon), lexicon.words, alphabet, values
             )
             if transposed:
                 letter_mult = [layout.letter_multipliers[p * cols + line] for p in range(size)]

@@ -25,9 +25,10 @@ import weakref
 from collections.abc import Iterable
 
 from boardsight.lexicon import Lexicon
-from boardsight.lexicon.cache import load_or_build
+from boardsight.lexicon.cache import cache_dir, load_or_build
 
 FORMAT = "boggle-automaton-v1"
+CACHE_KIND = "boggle-automaton"
 ROOT = 1
 
 
@@ -141,6 +142,15 @@ def _sections(words: list[str]) -> tuple[dict, dict]:
     return {"alphabet": alphabet, "states": states, "words": len(words)}, {"tables": tables, "info": info}
 
 
+def _consistent(meta: dict, sections: dict) -> bool:
+    """True when a cached automaton has the shape its header promises."""
+    try:
+        states, letters = int(meta["states"]), len(meta["alphabet"])
+        return len(sections["tables"]) == states * letters and len(sections["info"]) == states
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
 def _from_sections(meta: dict, sections: dict) -> Automaton:
     alphabet, states = meta["alphabet"], meta["states"]
     tables = sections["tables"]
@@ -149,6 +159,12 @@ def _from_sections(meta: dict, sections: dict) -> Automaton:
 
 
 _COMPILED: weakref.WeakKeyDictionary[Lexicon, dict[int, Automaton]] = weakref.WeakKeyDictionary()
+
+
+def cache_key(lexicon: Lexicon, min_length: int) -> str:
+    """The cache key of a lexicon's automaton: its content hash, folding and minimum length."""
+    details = f"{FORMAT}|{lexicon.info.content_hash}|{lexicon.info.folding}|{min_length}"
+    return hashlib.sha256(details.encode()).hexdigest()[:32]
 
 
 def automaton_for(lexicon: Lexicon, min_length: int) -> Automaton:
@@ -165,9 +181,11 @@ def automaton_for(lexicon: Lexicon, min_length: int) -> Automaton:
         return _sections([word for word in lexicon.sorted_words if len(word) >= min_length])
 
     if lexicon.info.content_hash:
-        details = f"{FORMAT}|{lexicon.info.content_hash}|{lexicon.info.folding}|{min_length}"
-        key = hashlib.sha256(details.encode()).hexdigest()[:32]
-        meta, sections = load_or_build("boggle-automaton", key, build)
+        key = cache_key(lexicon, min_length)
+        meta, sections = load_or_build(CACHE_KIND, key, build)
+        if not _consistent(meta, sections):
+            (cache_dir() / f"{CACHE_KIND}-{key}.bin").unlink(missing_ok=True)
+            meta, sections = load_or_build(CACHE_KIND, key, build)
     else:
         meta, sections = build()
     automaton = _from_sections(meta, sections)

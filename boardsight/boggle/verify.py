@@ -38,24 +38,48 @@ class WordCheck(NamedTuple):
     path: tuple[int, ...] | None
 
 
-def face_readings(board: Board, qu_readings: tuple[str, ...] = (QU,)) -> list[tuple[str, ...]]:
-    """For every cell, the letters its face may stand for in a word."""
-    return [() if face == BLOCKED else qu_readings if face == QU else (face,) for face in board.cells]
+class FaceReadings(NamedTuple):
+    """What each cell may stand for in a word, and how many of each letter the board can give."""
+
+    by_cell: tuple[tuple[str, ...], ...]
+    supply: dict[str, int]
+
+
+def face_readings(board: Board, qu_readings: tuple[str, ...] = (QU,)) -> FaceReadings:
+    """For every cell, the letters its face may stand for in a word; and the board's letter supply.
+
+    A cell gives a letter at most as often as its longest reading holds it, so the
+    supply bounds how many of each letter any path can spell.
+    """
+    by_cell = tuple(() if face == BLOCKED else qu_readings if face == QU else (face,) for face in board.cells)
+    supply: dict[str, int] = {}
+    for options in by_cell:
+        for letter in set("".join(options)):
+            supply[letter] = supply.get(letter, 0) + max(option.count(letter) for option in options)
+    return FaceReadings(by_cell, supply)
 
 
 def find_path(
     board: Board,
     word: str,
     qu_readings: tuple[str, ...] = (QU,),
-    readings: list[tuple[str, ...]] | None = None,
+    readings: FaceReadings | None = None,
 ) -> tuple[int, ...] | None:
     """One path of cells (row-major indices) that spells ``word`` (upper case), or None.
 
-    ``readings`` (from :func:`face_readings`) may be passed to save recomputing it per word.
+    ``readings`` (from :func:`face_readings`) may be passed to save recomputing it per
+    word. A word that needs more of some letter than the board can give is rejected
+    before any path search.
     """
     if not word:
         return None
-    readings = readings if readings is not None else face_readings(board, qu_readings)
+    if readings is None:
+        readings = face_readings(board, qu_readings)
+    supply = readings.supply
+    for letter in set(word):
+        if word.count(letter) > supply.get(letter, 0):
+            return None
+    by_cell = readings.by_cell
     touching = neighbour_table(board.rows, board.cols)
     length = len(word)
 
@@ -65,14 +89,14 @@ def find_path(
         for near in touching[cell]:
             if used >> near & 1:
                 continue
-            for reading in readings[near]:
+            for reading in by_cell[near]:
                 if word.startswith(reading, position):
                     found = extend(near, position + len(reading), used | 1 << near, (*path, near))
                     if found:
                         return found
         return None
 
-    for cell, cell_readings in enumerate(readings):
+    for cell, cell_readings in enumerate(by_cell):
         for reading in cell_readings:
             if word.startswith(reading):
                 found = extend(cell, len(reading), 1 << cell, (cell,))
@@ -86,7 +110,7 @@ def check_word(
     word: str,
     lexicon: Lexicon,
     rules: Rules,
-    readings: list[tuple[str, ...]] | None = None,
+    readings: FaceReadings | None = None,
 ) -> WordCheck:
     """Judge one written word: too short, not on the board, not in the lexicon, or valid."""
     folded = lexicon.fold(word.strip())

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from boardsight.boggle.adjudicate import GameResult, PlayerResult, adjudicate
+from boardsight.boggle.adjudicate import REPEATED, GameResult, PlayerResult, WordVerdict, adjudicate
 from boardsight.boggle.board import Board
 from boardsight.boggle.match import rounds_from_games
 from boardsight.boggle.parse import apply_fixes, board_from_argument
@@ -86,19 +86,19 @@ def solve(
     typer.echo(f"{len(solution):,} words, {solution.total_points:,} points")
 
 
-def _challenge_text(verdict) -> str:
+def _challenge_text(verdict: WordVerdict) -> str:
     if verdict.challenge is None:
         return ""
     change = f"+{verdict.bonus}" if verdict.bonus else f"-{verdict.penalty}"
     return f"{verdict.challenge.value} ({change})"
 
 
-def _verdict_text(verdict) -> str:
+def _verdict_text(verdict: WordVerdict) -> str:
     label = verdict.status.replace("_", " ")
     notes = []
     if verdict.crossed_off:
         notes.append(f"crossed off: also on {', '.join(verdict.shared_with)}'s list")
-    elif verdict.status != "repeated" and verdict.status != WordStatus.VALID and verdict.counted:
+    elif verdict.status not in (REPEATED, WordStatus.VALID) and verdict.counted:
         notes.append("stands: not challenged")
     return label + (f" ({'; '.join(notes)})" if notes else "")
 
@@ -209,6 +209,8 @@ def check(
     """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player."""
     if challenges is not None and challenge_all:
         raise BadInputError("give --challenges FILE or --challenge-all, not both")
+    if record is None and (round_number is not None or game is not None):
+        raise BadInputError("--round and --game only go with --record FILE")
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)

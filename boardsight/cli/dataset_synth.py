@@ -27,6 +27,12 @@ def synth(
     fonts: Annotated[
         str, typer.Option("--fonts", help="Font split: train, holdout (never in train) or all.")
     ] = "train",
+    balanced_dice: Annotated[
+        float,
+        typer.Option(
+            "--balanced-dice", help="Share of trays rolled from made-up dice with every face equally likely."
+        ),
+    ] = 0.0,
     clutter: Annotated[
         bool, typer.Option("--clutter/--no-clutter", help="Lid, timer, score sheet, hand near the board.")
     ] = True,
@@ -43,6 +49,7 @@ def synth(
         width=parse_width(width),
         fonts=fonts,
         clutter=clutter,
+        balanced_dice=balanced_dice,
     )
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     began = time.perf_counter()

@@ -18,7 +18,6 @@ import numpy as np
 from boardsight.datasets.synth.backgrounds import table_texture
 from boardsight.datasets.synth.camera import Camera, frame_camera
 from boardsight.datasets.synth.fonts import fonts_for
-from boardsight.datasets.synth.positions import default_index
 from boardsight.datasets.synth.raster import Canvas, draw_faces, warp_plane_texture
 from boardsight.datasets.synth.scene import Box, light_direction
 from boardsight.datasets.synth.scrabble_scene import BoardLayout, Tile, board_faces, layout_board
@@ -47,7 +46,7 @@ def make_scene(
 ) -> VideoScene:
     """A board, table, light and a camera leaning in from the board's bottom edge."""
     rng = np.random.default_rng(seed)
-    layout = layout_board(rng, tiles, fonts_for("train"), index=default_index(tiles))
+    layout = layout_board(rng, tiles, fonts_for("train"))
     layout = replace(layout, grid=[["."] * 15 for _ in range(15)], tiles=[], props=[], bag=None)
     width, height = size
     camera = frame_camera(

@@ -8,6 +8,7 @@ withdrawn phony is written ``--`` with its negative score; an end-of-game rack a
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -98,6 +99,12 @@ def _open_new(path: Path, overwrite: bool) -> TextIO:
         raise BadInputError(f"cannot write {path}: {error.strerror}") from error
 
 
+@dataclass(frozen=True)
+class _Resumed:
+    totals: list[int]
+    events: list[GcgEvent]
+
+
 class GcgRecorder:
     """Write a game's record while it is played: every event is appended and flushed at once.
 
@@ -119,6 +126,7 @@ class GcgRecorder:
         *,
         pragmas: dict[str, str] | None = None,
         overwrite: bool = False,
+        _resume: _Resumed | None = None,
     ) -> None:
         self.path = Path(path)
         self.players = [
@@ -127,8 +135,26 @@ class GcgRecorder:
         ]
         self.totals = [0] * len(self.players)
         self.events: list[GcgEvent] = []
+        if _resume is not None:
+            self.totals = list(_resume.totals)
+            self.events = list(_resume.events)
+            self._file = self.path.open("a", encoding="utf-8", newline="\n")
+            return
         self._file = _open_new(self.path, overwrite)
         self._write(header_lines(self.players, pragmas or {}))
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str]) -> GcgRecorder:
+        """Go on recording a game already in ``path`` (after a restart): new events are appended."""
+        from boardsight.scrabble.gcg_reader import read_gcg
+
+        record = read_gcg(path)
+        if record.last_racks:
+            raise BadInputError(f"{path} already ends with its final #rack lines")
+        totals = [0] * len(record.players)
+        for event in record.events:
+            totals[event.player] = event.cumulative
+        return cls(path, record.players, _resume=_Resumed(totals, record.events))
 
     def _write(self, lines: list[str]) -> None:
         self._file.write("\n".join(lines) + "\n")

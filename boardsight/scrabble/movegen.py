@@ -18,12 +18,13 @@ The steps, for each direction (down is the across case on the transposed board):
 3. for an anchor with tiles just left of it, their letters are the fixed left part;
    otherwise the left part is rack tiles on the free squares before the anchor: every such
    word prefix is grown once a position (:meth:`_Generator.build_left_parts`) and indexed by
-   the letters that may follow it, so an anchor only visits the prefixes its cross-check lets
-   through (:meth:`_Generator.from_left_parts`);
-4. :meth:`_Generator.extend_right` extends each left part through the anchor to the right,
-   over tiles on the board and rack tiles allowed by the cross-checks, and records every
-   word that ends on a final DAWG node before an empty square; :meth:`_Generator.record`
-   scores it then (letter premiums, word premiums, crosswords, the bingo bonus).
+   the letters that may follow it, so an anchor only visits the prefixes whose next letter
+   its cross-check allows;
+4. ``extend_right`` (in :meth:`_Generator.generate_line`) extends each left part through
+   the anchor to the right, over tiles on the board and rack tiles allowed by the
+   cross-checks, and records every word that ends on a final DAWG node before an empty
+   square; ``record`` scores it then (letter premiums, word premiums, crosswords, the
+   bingo bonus).
 
 A single tile is one move whichever way it is read: it is kept across when it forms an
 across word, else down. Blanks (``?``) try every letter of the tile set's alphabet.
@@ -72,6 +73,7 @@ def _line_constraints(
     rows: int,
     line: int,
     transposed: bool,
+    dawg: Dawg,
     words: frozenset[str],
     alphabet: str,
     values: dict[str, int],
@@ -93,6 +95,7 @@ def _line_constraints(
         def index(position: int, offset: int) -> int:
             return offset * cols + position
 
+    children, final = dawg.children, dawg.final
     tiles: list[str] = []
     checks: list[frozenset[str] | None] = []
     cross_scores: list[int] = []
@@ -115,18 +118,36 @@ def _line_constraints(
         while offset < depth and (letter := cells[index(position, offset)]):
             below.append(letter)
             offset += 1
-        prefix = "".join(reversed(above)).upper()
         suffix = "".join(below).upper()
-        checks.append(frozenset(letter for letter in alphabet if prefix + letter + suffix in words))
+        if above:
+            # Follow the DAWG through the tiles above; only its next letters can fit.
+            node = 0
+            for letter in reversed(above):
+                node = children[node].get(letter.upper(), -1)
+                if node < 0:
+                    break
+            allowed = []
+            if node >= 0:
+                for letter, child in children[node].items():
+                    for following in suffix:
+                        child = children[child].get(following, -1)
+                        if child < 0:
+                            break
+                    else:
+                        if final[child]:
+                            allowed.append(letter)
+            checks.append(frozenset(allowed))
+        else:
+            checks.append(frozenset(letter for letter in alphabet if letter + suffix in words))
         cross_scores.append(sum(values.get(letter, 0) for letter in above + below))
     return tiles, checks, cross_scores
 
 
 class _Generator:
-    """Appel-Jacobson generation over one board in one direction; moves go to ``self.found``.
+    """Appel-Jacobson generation, line by line; moves go to ``self.found``.
 
-    The recursion carries only the DAWG node, the square, the tile string and the count of
-    tiles placed; a word is scored once, when it is recorded.
+    The recursion carries only the DAWG node, the square, the tile string, the count of
+    tiles placed and the rack left; a word is scored once, when it is recorded.
     """
 
     def __init__(self, dawg: Dawg, tileset: TileSet, rules: RuleSet | None, rack: dict[str, int]) -> None:
@@ -138,7 +159,7 @@ class _Generator:
         self.rack_size = rules.rack_size if rules else 7
         self.bingo = rules.bingo_bonus if rules else 50
         self.rack = rack
-        self.found: list[tuple[int, int, int, str, str]] = []
+        self.found: list[tuple[int, bool, int, int, str]] = []
 
     def generate_line(
         self,
@@ -151,37 +172,151 @@ class _Generator:
         word_mult: list[int],
         anchors: list[int],
     ) -> None:
-        self.line = line
-        self.direction = direction
-        self.tiles = tiles
-        self.upper = [tile.upper() for tile in tiles]
-        self.checks = checks
-        self.cross_scores = cross_scores
-        self.letter_mult = letter_mult
-        self.word_mult = word_mult
-        self.size = len(tiles)
+        """Record every move of one line. The recursion is a closure over the line's data:
+        local names are much cheaper than attributes in the innermost loop."""
+        children = self.children
+        final = self.final
+        values = self.values
+        found = self.found
+        rack_size = self.rack_size
+        bingo = self.bingo
+        upper = [tile.upper() for tile in tiles]
+        size = len(tiles)
+        across = direction == ACROSS
+        anchor = -1
+
+        def record(word: str, start: int, placed: int) -> None:
+            if placed == 1:
+                # One tile: keep it across when it makes an across word, else down.
+                if len(word) == 1:
+                    if across:
+                        return
+                elif not across:
+                    index = start + next(i for i, letter in enumerate(word) if letter != ".")
+                    if checks[index] is not None:
+                        return
+            main = 0
+            multiplier = 1
+            cross = 0
+            square = start
+            for letter in word:
+                if letter == ".":
+                    main += values[tiles[square]]
+                else:
+                    value = values[letter] * letter_mult[square]
+                    main += value
+                    multiplier *= word_mult[square]
+                    cross_score = cross_scores[square]
+                    if cross_score >= 0:
+                        cross += (cross_score + value) * word_mult[square]
+                square += 1
+            score = main * multiplier + cross + (bingo if placed == rack_size else 0)
+            found.append((-score, not across, line, start, word))
+
+        def extend_right(node: int, square: int, word: str, placed: int, rack: dict[str, int]) -> None:
+            while square < size and tiles[square]:
+                node = children[node].get(upper[square], -1)
+                if node < 0:
+                    return
+                word += "."
+                square += 1
+            if square > anchor and final[node]:
+                record(word, square - len(word), placed)
+            if square >= size:
+                return
+            check = checks[square]
+            kids = children[node]
+            following = square + 1
+            # A tile on the next square must continue the word: test it before recursing.
+            needed = upper[following] if following < size and tiles[following] else ""
+            if len(kids) < len(rack):
+                # Few ways on from here: try them rather than every rack letter.
+                for letter, child in kids.items():
+                    count = rack.get(letter, 0)
+                    if (
+                        count
+                        and (check is None or letter in check)
+                        and (not needed or needed in children[child])
+                    ):
+                        rack[letter] = count - 1
+                        extend_right(child, following, word + letter, placed + 1, rack)
+                        rack[letter] = count
+                count = rack.get(BLANK, 0)
+                if count:
+                    rack[BLANK] = count - 1
+                    for designated, child in kids.items():
+                        if (check is None or designated in check) and (
+                            not needed or needed in children[child]
+                        ):
+                            extend_right(child, following, word + designated.lower(), placed + 1, rack)
+                    rack[BLANK] = count
+                return
+            for letter, count in rack.items():
+                if not count:
+                    continue
+                if letter == BLANK:
+                    rack[BLANK] = count - 1
+                    for designated, child in kids.items():
+                        if (check is None or designated in check) and (
+                            not needed or needed in children[child]
+                        ):
+                            extend_right(child, following, word + designated.lower(), placed + 1, rack)
+                    rack[BLANK] = count
+                    continue
+                child = kids.get(letter, -1)
+                if (
+                    child >= 0
+                    and (check is None or letter in check)
+                    and (not needed or needed in children[child])
+                ):
+                    rack[letter] = count - 1
+                    extend_right(child, following, word + letter, placed + 1, rack)
+                    rack[letter] = count
+
+        left_parts = self.left_parts
         previous_anchor = -1
         for anchor in anchors:
-            self.anchor = anchor
             if anchor > 0 and tiles[anchor - 1]:
                 start = anchor - 1
                 while start > 0 and tiles[start - 1]:
                     start -= 1
-                node = self.dawg_walk(start, anchor)
+                node = 0
+                for position in range(start, anchor):
+                    node = children[node].get(upper[position], -1)
+                    if node < 0:
+                        break
                 if node >= 0:
-                    self.extend_right(node, anchor, "." * (anchor - start), 0)
-            else:
-                self.from_left_parts(anchor, anchor - previous_anchor - 1)
+                    extend_right(node, anchor, "." * (anchor - start), 0, self.rack)
+                previous_anchor = anchor
+                continue
+            # Left parts on the free squares before the anchor, then a letter the anchor allows.
+            check = checks[anchor]
+            limit = min(anchor - previous_anchor - 1, self.left_longest)
+            after = anchor + 1
+            # A tile right after the anchor must continue the word: check it before recursing.
+            needed = upper[after] if after < size and tiles[after] else ""
+            for letter in left_parts.keys() if check is None else check:
+                buckets = left_parts.get(letter)
+                if buckets is None:
+                    continue
+                blank_letter = letter.lower()
+                for length in range(limit + 1):
+                    placed = length + 1
+                    for word, node, rack in buckets[length]:
+                        child = children[node][letter]
+                        if needed and needed not in children[child]:
+                            continue
+                        count = rack.get(letter, 0)
+                        if count > 0:
+                            rack[letter] = count - 1
+                            extend_right(child, after, word + letter, placed, rack)
+                            rack[letter] = count
+                        count = rack.get(BLANK, 0)
+                        if count > 0:
+                            rack[BLANK] = count - 1
+                            extend_right(child, after, word + blank_letter, placed, rack)
+                            rack[BLANK] = count
             previous_anchor = anchor
-
-    def dawg_walk(self, start: int, end: int) -> int:
-        node = 0
-        children = self.children
-        for position in range(start, end):
-            node = children[node].get(self.upper[position], -1)
-            if node < 0:
-                return -1
-        return node
 
     def build_left_parts(self, longest: int) -> None:
         """Index every left part of the rack (a word prefix, up to ``longest`` tiles) by the letters
@@ -225,104 +360,6 @@ class _Generator:
                 rack[letter] = count - 1
                 self._grow_left_part(word + letter, child, limit - 1)
                 rack[letter] = count
-
-    def from_left_parts(self, anchor: int, limit: int) -> None:
-        """Every word whose left part lies on the free squares before ``anchor`` (at most ``limit``)."""
-        check = self.checks[anchor]
-        letters = self.left_parts.keys() if check is None else check
-        limit = min(limit, self.left_longest)
-        children = self.children
-        full_rack = self.rack
-        extend_right = self.extend_right
-        after = anchor + 1
-        lower = letter_lower = ""
-        for letter in letters:
-            buckets = self.left_parts.get(letter)
-            if buckets is None:
-                continue
-            letter_lower = letter.lower()
-            for length in range(limit + 1):
-                placed = length + 1
-                for word, node, rack in buckets[length]:
-                    self.rack = rack
-                    child = children[node][letter]
-                    count = rack.get(letter, 0)
-                    if count > 0:
-                        rack[letter] = count - 1
-                        extend_right(child, after, word + letter, placed)
-                        rack[letter] = count
-                    count = rack.get(BLANK, 0)
-                    if count > 0:
-                        rack[BLANK] = count - 1
-                        lower = word + letter_lower
-                        extend_right(child, after, lower, placed)
-                        rack[BLANK] = count
-        self.rack = full_rack
-
-    def extend_right(self, node: int, square: int, word: str, placed: int) -> None:
-        tiles = self.tiles
-        size = self.size
-        if square < size and tiles[square]:
-            children = self.children
-            upper = self.upper
-            while square < size and tiles[square]:
-                node = children[node].get(upper[square], -1)
-                if node < 0:
-                    return
-                word += "."
-                square += 1
-        if square > self.anchor and self.final[node]:
-            self.record(word, square - len(word), placed)
-        if square >= size:
-            return
-        check = self.checks[square]
-        kids = self.children[node]
-        rack = self.rack
-        for letter, count in rack.items():
-            if not count:
-                continue
-            if letter == BLANK:
-                rack[BLANK] = count - 1
-                for designated, child in kids.items():
-                    if check is None or designated in check:
-                        self.extend_right(child, square + 1, word + designated.lower(), placed + 1)
-                rack[BLANK] = count
-                continue
-            child = kids.get(letter, -1)
-            if child >= 0 and (check is None or letter in check):
-                rack[letter] = count - 1
-                self.extend_right(child, square + 1, word + letter, placed + 1)
-                rack[letter] = count
-
-    def record(self, word: str, start: int, placed: int) -> None:
-        if placed == 1:
-            # One tile: keep it across when it makes an across word, else down.
-            if len(word) == 1 and self.direction == ACROSS:
-                return
-            if self.direction == DOWN and len(word) > 1:
-                index = start + next(i for i, letter in enumerate(word) if letter != ".")
-                if self.checks[index] is not None:
-                    return
-        values = self.values
-        tiles = self.tiles
-        main = 0
-        multiplier = 1
-        cross = 0
-        square = start
-        for letter in word:
-            if letter == ".":
-                main += values[tiles[square]]
-            else:
-                value = values[letter] * self.letter_mult[square]
-                main += value
-                word_mult = self.word_mult[square]
-                multiplier *= word_mult
-                cross_score = self.cross_scores[square]
-                if cross_score >= 0:
-                    cross += (cross_score + value) * word_mult
-            square += 1
-        score = main * multiplier + cross + (self.bingo if placed == self.rack_size else 0)
-        self.found.append((score, self.line, start, self.direction, word))
 
 
 def _anchors(
@@ -388,7 +425,7 @@ def generate_placements(
             if not anchors:
                 continue
             tiles, checks, cross_scores = _line_constraints(
-                cells, cols, rows, line, transposed, words, alphabet, values
+                cells, cols, rows, line, transposed, dawg, words, alphabet, values
             )
             if transposed:
                 letter_mult = [letter_mults[p * cols + line] for p in range(size)]
@@ -400,18 +437,13 @@ def generate_placements(
                 line, direction, tiles, checks, cross_scores, letter_mult, word_mult, anchors
             )
     found = generator.found
-    found.sort(key=_rank)
+    found.sort()  # best score first, then across before down, then by line, square and tiles
     return [
-        GeneratedMove(score, line, start_at, direction, word)
-        if direction == ACROSS
-        else GeneratedMove(score, start_at, line, direction, word)
-        for score, line, start_at, direction, word in found
+        GeneratedMove(-negative, start_at, line, DOWN, word)
+        if down
+        else GeneratedMove(-negative, line, start_at, ACROSS, word)
+        for negative, down, line, start_at, word in found
     ]
-
-
-def _rank(found: tuple[int, int, int, str, str]) -> tuple:
-    score, line, start, direction, word = found
-    return (-score, direction != ACROSS, line, start, word)
 
 
 def generate_exchanges(rack: str, tileset: TileSet | None = None) -> list[Exchange]:

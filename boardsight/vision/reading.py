@@ -22,7 +22,10 @@ from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 
 GAMES = ("boggle", "scrabble")
 # Modules that register readers when imported; each new reader module adds itself here.
-READER_MODULES: tuple[str, ...] = ()
+READER_MODULES: tuple[str, ...] = (
+    "boardsight.vision.boggle.onnx_reader",
+    "boardsight.vision.boggle.tesseract_reader",
+)
 DEFAULT_MAX_SIDE = 1600
 
 

@@ -36,3 +36,18 @@ def test_enable_automaton_is_read_back_from_the_cache(isolated_cache) -> None:
     assert again is not built
     assert again.states == built.states
     assert again.accepts("QUIXOTRY") and not again.accepts("QI")
+
+
+def test_a_cache_entry_of_the_wrong_shape_is_rebuilt(isolated_cache) -> None:
+    from boardsight.boggle import automaton as module
+    from boardsight.lexicon.cache import encode_container
+
+    lexicon = load_lexicon("enable")
+    automaton_for(lexicon, 4)
+    path = isolated_cache / f"{module.CACHE_KIND}-{module.cache_key(lexicon, 4)}.bin"
+    assert path.is_file()
+    damaged = encode_container({"alphabet": "AB", "states": 9}, {"tables": b"", "info": b""})
+    path.write_bytes(damaged)
+    module._COMPILED.clear()
+    assert automaton_for(lexicon, 4).accepts("QUIXOTRY")
+    assert path.read_bytes() != damaged

@@ -143,6 +143,9 @@ def test_record_refuses_a_file_that_is_not_a_results_file(game, lexicon) -> None
     assert other.read_text() == "name,age\nx,1\n"
     result = runner.invoke(app, [*arguments, "--record", str(game / "r.csv")])
     assert "--record needs --round and --game" in one_line_error(result)
+    result = runner.invoke(app, [*arguments, "--round", "1"])
+    assert "only go with --record" in one_line_error(result)
+    assert not (game / "r.csv").exists()
 
 
 def test_bad_lists_and_challenges(game, lexicon) -> None:

@@ -62,3 +62,32 @@ def test_upright_order_turns_the_grid_with_its_corners() -> None:
     turned, ordered = boggle_label(grid, corners)
     assert ordered[0] == [0.0, 0.0]
     assert turned == [["B", "D"], ["A", "C"]]
+
+
+def test_caption_and_lens_distortion_keep_corners_exact() -> None:
+    from boardsight.datasets.synth.photo import caption, distort_points, lens_distortion
+
+    rng = np.random.default_rng(0)
+    image = np.full((300, 400, 3), 128, np.float32)
+    corners = np.array([[150.0, 100.0], [250.0, 100.0], [250.0, 200.0], [150.0, 200.0]])
+    for _ in range(5):
+        captioned = caption(rng, image, corners)
+        assert captioned.shape == image.shape
+    ruler = np.zeros((300, 400, 3), np.float32)
+    ruler[:, 250] = 255.0  # a bright column through the right-hand corners
+    out, moved, k1 = lens_distortion(np.random.default_rng(3), ruler, corners, focal=300.0)
+    assert k1 != 0.0
+    np.testing.assert_allclose(moved, distort_points(corners, np.array([200.0, 150.0]), 300.0, k1))
+    x, y = np.round(moved[1]).astype(int)
+    assert out[y, x - 1 : x + 2, 0].max() > 100  # the bright column moved with the corner
+
+
+def test_balanced_dice_cover_rare_faces() -> None:
+    spec = SynthSpec("boggle", sizes=(6,), width=SMALL, balanced_dice=1.0)
+    tokens: set[str] = set()
+    for index in range(3):
+        _jpeg, label = render_example(spec, 2, index)
+        assert label["synth"]["dice_set"] == "balanced"
+        tokens |= {token for row in label["grid"] for token in row}
+    assert tokens <= FACE_TOKENS
+    assert len(tokens) > 25  # 108 faces drawn evenly from 33 tokens

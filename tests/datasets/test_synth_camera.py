@@ -62,3 +62,16 @@ def test_box_faces_have_outward_normals_and_upright_top() -> None:
     assert faces["north"][1] @ [0, 1, 0] == pytest.approx(1)
     top = faces["top"][0]
     assert top[0][0] < top[1][0] and top[0][1] > top[3][1]  # north-west first, then north-east
+
+
+@pytest.mark.parametrize("lean", [(0.0, 0.0), (0.3, -0.2)])
+def test_turned_and_leaning_box_faces_have_outward_normals(lean: tuple[float, float]) -> None:
+    box = Box(3, -2, 4, 6, 0, 3, yaw=0.7, lean_x=lean[0], lean_y=lean[1])
+    corners = box.corner_points()
+    centre = corners.mean(axis=0)
+    assert np.linalg.norm(corners[4] - corners[0]) == pytest.approx(3)  # edges keep their length
+    assert corners[:4].mean(axis=0) == pytest.approx([3, -2, 0])  # leans about the base's middle
+    for quad, normal in box_faces(box, bottom=True).values():
+        assert np.linalg.norm(normal) == pytest.approx(1)
+        assert abs((quad[1] - quad[0]) @ normal) < 1e-9 and abs((quad[3] - quad[0]) @ normal) < 1e-9
+        assert (quad.mean(axis=0) - centre) @ normal > 0

@@ -66,3 +66,15 @@ def test_recorder_appends_and_flushes_each_event(tmp_path: Path) -> None:
     assert replay(record, load_rules("naspa")).ok
     with pytest.raises(BadInputError, match="already exists"):
         GcgRecorder(path, ["a", "b"])
+
+
+def test_recorder_resumes_a_game_after_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "live.gcg"
+    with GcgRecorder(path, ["Anna", "Bertil"]) as recorder:
+        recorder.placement(0, Placement(7, 6, "across", "QAT"), 24)
+    with GcgRecorder.resume(path) as recorder:
+        recorder.placement(1, Placement(4, 8, "down", "ABE."), 7)
+        recorder.placement(0, Placement(4, 8, "across", ".XE"), 20)
+    record = read_gcg(path)
+    assert [event.cumulative for event in record.events] == [24, 7, 44]
+    assert replay(record, load_rules("naspa")).ok

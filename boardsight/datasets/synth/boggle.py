@@ -32,10 +32,16 @@ def boggle_label(grid: list[list[str]], corners: np.ndarray) -> tuple[list[list[
 
 
 def render_boggle(
-    rng: np.random.Generator, size: int, width: int, fonts: tuple[FontFace, ...], *, clutter: bool = True
+    rng: np.random.Generator,
+    size: int,
+    width: int,
+    fonts: tuple[FontFace, ...],
+    *,
+    clutter: bool = True,
+    balanced: bool = False,
 ) -> tuple[Photo, dict[str, Any]]:
-    """One photo of a ``size`` x ``size`` tray and its sidecar payload."""
-    layout = layout_tray(rng, size, fonts)
+    """One photo of a ``size`` x ``size`` tray and its sidecar payload (``balanced``: made-up dice)."""
+    layout = layout_tray(rng, size, fonts, balanced=balanced)
     outline = layout.outer_box().corner_points()
     key_faces = {OWNER_CUBE_TOP + i: box_faces(cube.box)["top"][0] for i, cube in enumerate(layout.cubes)}
     subject = Subject(

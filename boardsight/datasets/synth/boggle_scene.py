@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardsight.boggle.dice import DiceSet, dice_sets_for_size
+from boardsight.boggle.dice import FACE_TOKENS, DiceSet, dice_sets_for_size
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
-from boardsight.datasets.synth.fonts import FontFace
+from boardsight.datasets.synth.fonts import FontFace, pick_font
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.scene import Box, Face, box_faces, lambert, solid_box
 
@@ -25,6 +25,7 @@ CUBE_COLORS = {
     "cream": (232, 222, 192),
     "ivory": (242, 236, 215),
     "wood": (222, 190, 150),
+    "pearl": (226, 228, 228),
 }
 LETTER_COLORS = {"black": (25, 25, 30), "red": (170, 30, 35), "blue": (30, 55, 150), "navy": (25, 35, 90)}
 TRAY_COLORS = {
@@ -115,9 +116,24 @@ class TrayLayout:
         return (col + 0.5) * self.pitch - self.half, self.half - (row + 0.5) * self.pitch
 
 
-def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]) -> TrayLayout:
-    """Roll a tray of ``size`` x ``size`` cubes from a real dice set, with a random look."""
-    dice_set: DiceSet = rng.choice(dice_sets_for_size(size))
+def balanced_dice_set(rng: np.random.Generator, size: int) -> DiceSet:
+    """Made-up dice whose faces are drawn evenly from every face token.
+
+    Real sets make some faces rare (one die has an X, none a bare Q); trays rolled from
+    these dice give a classifier every class often. Their sidecars say ``"balanced"``.
+    """
+    tokens = sorted(FACE_TOKENS)
+    faces = rng.choice(tokens, size=(size * size, 6))
+    dice = tuple(tuple(str(face) for face in die) for die in faces)
+    return DiceSet(key="balanced", name="balanced", rows=size, cols=size, dice=dice, source="generated")
+
+
+def layout_tray(
+    rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...], *, balanced: bool = False
+) -> TrayLayout:
+    """Roll a tray of ``size`` x ``size`` cubes from a real dice set (or made-up balanced dice)."""
+    sets = (balanced_dice_set(rng, size),) if balanced else dice_sets_for_size(size)
+    dice_set: DiceSet = sets[int(rng.integers(len(sets)))]
     cube = rng.uniform(14.5, 18.5)
     pitch = cube * rng.uniform(1.1, 1.28)
     wall = (pitch - cube) * rng.uniform(0.35, 0.7)
@@ -125,7 +141,7 @@ def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]
     rim = pitch * rng.uniform(0.3, 1.0)
     rim_height = min(cube * 0.98, wall_height * rng.uniform(1.0, 1.5))
     base = rng.uniform(3.0, 12.0)
-    material = rng.choice(["white", "white", "cream", "ivory", "wood"])
+    material = rng.choice(["white", "white", "cream", "ivory", "wood", "pearl"])
     letter = rng.choice(["black", "red", "blue", "navy"], p=[0.35, 0.2, 0.3, 0.15])
     tray_name = rng.choice(
         ["blue", "black", "clear", "yellow", "orange", "red"], p=[0.3, 0.25, 0.15, 0.15, 0.08, 0.07]
@@ -148,8 +164,8 @@ def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]
         letter_color=tx.jitter_color(rng, LETTER_COLORS[letter], 12),
         tray_color=tx.jitter_color(rng, TRAY_COLORS[tray_name], 15),
         tray_name=str(tray_name),
-        font=fonts[rng.integers(len(fonts))],
-        cap_fraction=round(float(rng.uniform(0.44, 0.6)), 2),
+        font=pick_font(rng, fonts, sans_share=0.8),
+        cap_fraction=round(float(rng.uniform(0.48, 0.66)), 2),
         underline=UNDERLINE_STYLES[rng.integers(len(UNDERLINE_STYLES))],
         corner_radius=rng.uniform(0.12, 0.3),
         edge_shade=rng.uniform(0.15, 0.4),
@@ -167,6 +183,8 @@ def layout_tray(rng: np.random.Generator, size: int, fonts: tuple[FontFace, ...]
             cube,
             yaw=math.radians(rng.uniform(-4, 4)),
         )
+        if rng.random() < 0.4:  # leaning against a wall of its cell
+            box.lean_x, box.lean_y = np.radians(rng.uniform(-4, 4, 2))
         layout.cubes.append(
             Cube(row, col, dice_set.dice[die_index], int(rng.integers(6)), int(rng.integers(4)), box)
         )
@@ -181,6 +199,8 @@ class _CubeLook:
     base: np.ndarray
     shade: np.ndarray
     alpha: np.ndarray
+    ink: np.ndarray
+    """How much of the ink is left (worn, unevenly printed letters), same size as ``base``."""
 
 
 def _cube_look(
@@ -194,6 +214,8 @@ def _cube_look(
         base = tx.wood(
             rng, size * 3, size * 3, light_wood, dark, ring_period=size * 0.3, angle=angle, contrast=0.3
         )
+    elif layout.cube_material == "pearl":
+        base = tx.marble(rng, size * 3, size * 3, layout.cube_color, contrast=rng.uniform(0.08, 0.2))
     else:
         base = tx.plastic(rng, size * 3, size * 3, layout.cube_color, grain=2.5)
     distance = tx.rounded_rect_distance(size, size, layout.corner_radius * size)
@@ -207,7 +229,9 @@ def _cube_look(
         hx, hy = 0.25 * light[0], -0.25 * light[1]
         shine = np.exp(-((xx - hx) ** 2 + (yy - hy) ** 2) / (2 * 0.18**2))
         shade = shade * (1 + rng.uniform(0.0, 0.12) * shine)
-    return _CubeLook(size=size, base=base, shade=shade, alpha=tx.rounded_alpha(distance))
+    wear = np.clip(tx.fractal_noise(rng, size * 3, size * 3, cells=12, octaves=3), 0, 1)
+    ink = rng.uniform(0.85, 0.97) * (1 - rng.uniform(0.0, 0.4) * wear)
+    return _CubeLook(size=size, base=base, shade=shade, alpha=tx.rounded_alpha(distance), ink=ink)
 
 
 def _face_texture(
@@ -221,7 +245,7 @@ def _face_texture(
     offset = rng.integers(-max(1, size // 40), max(1, size // 40) + 1, 2)
     mask = np.roll(mask, tuple(int(o) for o in offset), axis=(0, 1))
     ink = tx.bgr(layout.letter_color)
-    strength = mask[:, :, None] * 0.95
+    strength = (mask * look.ink[oy : oy + size, ox : ox + size])[:, :, None]
     texture = texture * (1 - strength) + ink * strength
     return texture.astype(np.float32), look.alpha
 

@@ -7,6 +7,7 @@ given object fills a chosen share of the frame at a chosen tilt and in-plane rot
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -22,6 +23,11 @@ class Camera:
     C: np.ndarray
     width: int
     height: int
+
+    @functools.cached_property
+    def K_inv(self) -> np.ndarray:
+        """Inverse of the intrinsic matrix (pixel to ray)."""
+        return np.linalg.inv(self.K)
 
     @property
     def t(self) -> np.ndarray:

@@ -125,19 +125,22 @@ SKIN_TONES = ((224, 172, 140), (198, 134, 96), (141, 85, 54), (240, 200, 170), (
 def hand_blob(rng: np.random.Generator, image: np.ndarray, keep_clear: np.ndarray) -> np.ndarray:
     """Draw a hand-coloured blob reaching in from one edge, never over ``keep_clear`` (4, 2)."""
     height, width = image.shape[:2]
+    scale = 4
+    small_w, small_h = max(2, width // scale), max(2, height // scale)
+    short = min(small_w, small_h)
     edge = int(rng.integers(4))
     along = rng.uniform(0.15, 0.85)
-    reach = rng.uniform(0.08, 0.3) * min(width, height)
-    breadth = rng.uniform(0.12, 0.3) * min(width, height)
+    reach = rng.uniform(0.08, 0.3) * short
+    breadth = rng.uniform(0.12, 0.3) * short
     if edge == 0:
-        centre, axis = (along * width, 0.0), (0.0, 1.0)
+        centre, axis = (along * small_w, 0.0), (0.0, 1.0)
     elif edge == 1:
-        centre, axis = (width, along * height), (-1.0, 0.0)
+        centre, axis = (small_w, along * small_h), (-1.0, 0.0)
     elif edge == 2:
-        centre, axis = (along * width, height), (0.0, -1.0)
+        centre, axis = (along * small_w, small_h), (0.0, -1.0)
     else:
-        centre, axis = (0.0, along * height), (1.0, 0.0)
-    mask = np.zeros((height, width), np.float32)
+        centre, axis = (0.0, along * small_h), (1.0, 0.0)
+    mask = np.zeros((small_h, small_w), np.float32)
     angle = math.degrees(math.atan2(axis[1], axis[0]))
     cv2.ellipse(
         mask, (int(centre[0]), int(centre[1])), (int(reach), int(breadth / 2)), angle, 0, 360, 1.0, -1
@@ -147,14 +150,19 @@ def hand_blob(rng: np.random.Generator, image: np.ndarray, keep_clear: np.ndarra
         fx = centre[0] + axis[0] * reach * 0.9 - axis[1] * offset
         fy = centre[1] + axis[1] * reach * 0.9 + axis[0] * offset
         length = reach * rng.uniform(0.3, 0.6)
-        cv2.ellipse(mask, (int(fx), int(fy)), (int(length), int(breadth / 11)), angle, 0, 360, 1.0, -1)
-    clear = np.zeros((height, width), np.uint8)
-    cv2.fillConvexPoly(clear, np.round(keep_clear).astype(np.int32), 1)
-    grow = max(3, int(0.03 * min(width, height)))
+        cv2.ellipse(
+            mask, (int(fx), int(fy)), (int(length), max(1, int(breadth / 11))), angle, 0, 360, 1.0, -1
+        )
+    clear = np.zeros((small_h, small_w), np.uint8)
+    cv2.fillConvexPoly(clear, np.round(keep_clear / scale).astype(np.int32), 1)
+    grow = max(3, int(0.03 * short))
     clear = cv2.dilate(clear, np.ones((grow, grow), np.uint8))
     if (mask[clear > 0] > 0).any():
         return image
-    mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.004 * width))
+    mask = cv2.GaussianBlur(mask, (0, 0), 1.0)
+    shading = 0.85 + 0.15 * tx.value_noise(rng, small_h, small_w, cells=4)
+    mask = cv2.resize(mask, (width, height), interpolation=cv2.INTER_LINEAR)
+    shading = cv2.resize(shading, (width, height), interpolation=cv2.INTER_LINEAR)
     skin = tx.bgr(tx.jitter_color(rng, SKIN_TONES[rng.integers(len(SKIN_TONES))], 12))
-    shading = 0.85 + 0.15 * tx.value_noise(rng, height, width, cells=4)[:, :, None]
-    return image * (1 - mask[:, :, None]) + (skin * shading) * mask[:, :, None]
+    alpha = mask[:, :, None]
+    return image * (1 - alpha) + (skin * shading[:, :, None]) * alpha

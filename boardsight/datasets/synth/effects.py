@@ -79,7 +79,7 @@ def glare_field(
         axes = (max(1, int(radius_x)), max(1, int(radius_y)))
         cv2.ellipse(spot, (int(cx), int(cy)), axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
         spot = cv2.GaussianBlur(spot, (0, 0), max(0.8, radius_x * 0.6))
-        field += rng.uniform(60, 200) * spot
+        field += rng.uniform(40, 150) * spot
     return field
 
 
@@ -123,19 +123,18 @@ def seed_opencv(rng: np.random.Generator) -> None:
 
 
 def sensor_noise(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
-    """Luminance noise stronger in the shadows, plus a little colour noise (uint8 in and out)."""
+    """Luminance noise and a little colour noise, added with saturation (uint8 in and out)."""
     height, width = image.shape[:2]
     sigma = float(rng.uniform(1.0, 6.0))
     seed_opencv(rng)
-    luma = np.empty((height, width), np.float32)
+    luma = np.empty((height, width), np.int16)
     cv2.randn(luma, 0.0, sigma)
-    noisy = image.astype(np.float32)
-    noisy += luma[:, :, None]
+    noise = cv2.merge([luma, luma, luma])
     if rng.random() < 0.5:
-        chroma = np.empty((height // 2 + 1, width // 2 + 1, 3), np.float32)
-        cv2.randn(chroma, (0.0, 0.0, 0.0), (sigma * 0.5,) * 3)
-        noisy += cv2.resize(chroma, (width, height), interpolation=cv2.INTER_LINEAR)
-    return np.clip(noisy, 0, 255).astype(np.uint8)
+        chroma = np.empty((height // 2 + 1, width // 2 + 1, 3), np.int16)
+        cv2.randn(chroma, (0.0, 0.0, 0.0), (sigma * 0.6,) * 3)
+        noise = cv2.add(noise, cv2.resize(chroma, (width, height), interpolation=cv2.INTER_NEAREST))
+    return cv2.add(image, noise, dtype=cv2.CV_8U)
 
 
 def finish(rng: np.random.Generator, image: np.ndarray, region: np.ndarray) -> bytes:
@@ -147,13 +146,12 @@ def finish(rng: np.random.Generator, image: np.ndarray, region: np.ndarray) -> b
     field = light_field(rng, height, width)
     if rng.random() < 0.2:
         field = field * shadow_field(rng, height, width)
-    field = cv2.resize(field, (width, height), interpolation=cv2.INTER_LINEAR)
-    image = image * field[:, :, None]
-    image *= colour_gains(rng)
+    field3 = field[:, :, None] * colour_gains(rng)
+    image *= cv2.resize(field3, (width, height), interpolation=cv2.INTER_LINEAR)
     if rng.random() < 0.35:
         glare = glare_field(rng, height, width, region, int(rng.integers(1, 3)))
         image += cv2.resize(glare, (width, height), interpolation=cv2.INTER_LINEAR)[:, :, None]
-    pixels = np.clip(image, 0, 255).astype(np.uint8)
+    pixels = cv2.convertScaleAbs(image)  # saturates to 0..255; the image is never negative here
     pixels = cv2.LUT(pixels, tone_curve(rng))
     pixels = defocus(rng, pixels, width / 1600)
     pixels = sensor_noise(rng, pixels)

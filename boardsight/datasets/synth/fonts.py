@@ -100,6 +100,14 @@ def fonts_for(split: str) -> tuple[FontFace, ...]:
     return chosen or (PILLOW_DEFAULT,)
 
 
+def pick_font(rng: np.random.Generator, fonts: tuple[FontFace, ...], sans_share: float) -> FontFace:
+    """A font from ``fonts``, sans-serif with probability ``sans_share`` when both kinds exist."""
+    sans = [face for face in fonts if face.kind == "sans"]
+    serif = [face for face in fonts if face.kind != "sans"]
+    pool = sans if (rng.random() < sans_share and sans) or not serif else serif
+    return pool[int(rng.integers(len(pool)))]
+
+
 @cache
 def load_font(face: FontFace, size: int) -> ImageFont.FreeTypeFont:
     """The font at ``size`` pixels (cached per process)."""

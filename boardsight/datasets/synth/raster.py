@@ -37,38 +37,48 @@ def quad_area(quad: np.ndarray) -> float:
     return 0.5 * abs(float(d1[0] * d2[1] - d1[1] * d2[0]))
 
 
-def _inverse_depth_plane(pixels: np.ndarray, depths: np.ndarray) -> np.ndarray:
-    """Coefficients (a, b, c) with ``1/z = a x + b y + c`` over the face's plane."""
-    design = np.column_stack([pixels, np.ones(len(pixels))])
-    coeffs, *_ = np.linalg.lstsq(design, 1.0 / depths, rcond=None)
-    return coeffs
+def inverse_depth_plane(camera: Camera, cam_points: np.ndarray) -> np.ndarray:
+    """Coefficients (a, b, c) with ``1/z = a x + b y + c`` over a planar face.
+
+    ``cam_points`` (3+, 3) are points of the face in camera coordinates. A pixel's ray is
+    ``K^-1 (x, y, 1)``; it meets the plane ``n . X = d`` at depth ``z`` with
+    ``1/z = (n . K^-1 (x, y, 1)) / d``.
+    """
+    u, v = cam_points[1] - cam_points[0], cam_points[2] - cam_points[0]
+    normal = np.array([u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]])
+    distance = float(normal @ cam_points[0])
+    if abs(distance) < 1e-12:
+        return np.zeros(3)
+    return (camera.K_inv.T @ normal) / distance
 
 
 def _coverage_polygon(quad: np.ndarray, width: int, height: int) -> np.ndarray:
     mask = np.zeros((height, width), np.uint8)
     points = np.round(quad * (1 << _SUBPIXEL_BITS)).astype(np.int32)
     cv2.fillConvexPoly(mask, points, 255, lineType=cv2.LINE_AA, shift=_SUBPIXEL_BITS)
-    return mask.astype(np.float32) * (1.0 / 255.0)
+    return mask * np.float32(1.0 / 255.0)
 
 
-def draw_face(canvas: Canvas, camera: Camera, face: Face) -> bool:
-    """Draw one face; returns False when it is hidden, edge-on or off-screen."""
-    cam = camera.to_camera(face.corners)
+def draw_face(canvas: Canvas, camera: Camera, face: Face, cam: np.ndarray | None = None) -> bool:
+    """Draw one face; returns False when it is hidden, edge-on or off-screen.
+
+    ``cam`` are the face's corners in camera coordinates when already known.
+    """
+    if cam is None:
+        cam = camera.to_camera(face.corners)
     if np.any(cam[:, 2] <= 1e-3):
         return False
     to_eye = camera.C - face.centre
     if float(face.normal @ to_eye) <= 1e-9 * float(np.linalg.norm(to_eye)):
         return False
-    quad = camera.project(face.corners)
+    pix = cam @ camera.K.T
+    quad = pix[:, :2] / pix[:, 2:3]
     width, height = canvas.size
-    x0 = max(int(np.floor(quad[:, 0].min())) - 1, 0)
-    y0 = max(int(np.floor(quad[:, 1].min())) - 1, 0)
-    x1 = min(int(np.ceil(quad[:, 0].max())) + 2, width)
-    y1 = min(int(np.ceil(quad[:, 1].max())) + 2, height)
-    if x1 - x0 < 1 or y1 - y0 < 1:
-        return False
-    area = quad_area(quad)
-    if area < 0.25:
+    low = np.floor(quad.min(axis=0)).astype(int) - 1
+    high = np.ceil(quad.max(axis=0)).astype(int) + 2
+    x0, y0 = max(int(low[0]), 0), max(int(low[1]), 0)
+    x1, y1 = min(int(high[0]), width), min(int(high[1]), height)
+    if x1 - x0 < 1 or y1 - y0 < 1 or quad_area(quad) < 0.25:
         return False
     local = (quad - [x0, y0]).astype(np.float32)
     roi_w, roi_h = x1 - x0, y1 - y0
@@ -90,22 +100,22 @@ def draw_face(canvas: Canvas, camera: Camera, face: Face) -> bool:
         coverage = _coverage_polygon(local, roi_w, roi_h)
         color = np.array(face.color[::-1], np.float32) * shade
 
-    a, b, c = _inverse_depth_plane(quad, cam[:, 2])
+    a, b, c = inverse_depth_plane(camera, cam)
     xs = np.arange(x0, x1, dtype=np.float32) * np.float32(a)
-    ys = np.arange(y0, y1, dtype=np.float32)[:, None] * np.float32(b)
-    inv_depth = xs + ys + np.float32(c)
+    ys = np.arange(y0, y1, dtype=np.float32)[:, None] * np.float32(b) + np.float32(c)
+    inv_depth = xs + ys
     depth_roi = canvas.inv_depth[y0:y1, x0:x1]
     visible = inv_depth * np.float32(1.0 + 2e-4) >= depth_roi
-    alpha = coverage * np.float32(face.opacity)
-    alpha *= visible
-    if not alpha.any():
+    if face.opacity != 1.0:
+        coverage *= np.float32(face.opacity)
+    coverage *= visible
+    if not coverage.any():
         return False
     color_roi = canvas.color[y0:y1, x0:x1]
-    alpha3 = alpha[:, :, None]
-    color_roi *= 1.0 - alpha3
-    color_roi += alpha3 * color
-    solid = alpha > 0.5
+    alpha3 = coverage[:, :, None]
+    color_roi -= alpha3 * (color_roi - color)
     if face.opacity >= 0.5:
+        solid = coverage > 0.5
         depth_roi[solid] = inv_depth[solid]
         canvas.owner[y0:y1, x0:x1][solid] = face.owner
     return True
@@ -115,10 +125,11 @@ def draw_faces(canvas: Canvas, camera: Camera, faces: list[Face]) -> None:
     """Draw faces far to near (by camera depth of their centres)."""
     if not faces:
         return
-    centres = np.array([face.centre for face in faces])
-    depth = camera.to_camera(centres)[:, 2]
+    corners = np.stack([face.corners for face in faces])
+    cam = camera.to_camera(corners.reshape(-1, 3)).reshape(len(faces), 4, 3)
+    depth = cam[:, :, 2].mean(axis=1)
     for index in np.argsort(-depth, kind="stable"):
-        draw_face(canvas, camera, faces[index])
+        draw_face(canvas, camera, faces[index], cam[index])
 
 
 def warp_plane_texture(texture: np.ndarray, tex_to_image: np.ndarray, width: int, height: int) -> np.ndarray:

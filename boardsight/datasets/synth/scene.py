@@ -45,7 +45,11 @@ class Face:
 
 @dataclass
 class Box:
-    """An upright box turned by ``yaw`` about its vertical axis: centre (x, y), size, z range."""
+    """A box standing at (cx, cy), size sx by sy, from z0 to z1, turned by ``yaw`` about the vertical.
+
+    ``lean_x`` and ``lean_y`` (radians) tip it about its own x and y axes through the middle
+    of its base: a cube leaning in its cell, a tile leaning back on a rack.
+    """
 
     cx: float
     cy: float
@@ -54,17 +58,29 @@ class Box:
     z0: float
     z1: float
     yaw: float = 0.0
+    lean_x: float = 0.0
+    lean_y: float = 0.0
     faces: list[Face] = field(default_factory=list)
+
+    @property
+    def rotation(self) -> np.ndarray:
+        """The box's orientation: yaw after the two leans (3x3, columns are its axes)."""
+        c, s = math.cos(self.yaw), math.sin(self.yaw)
+        yaw = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+        if not (self.lean_x or self.lean_y):
+            return yaw
+        cx, sx = math.cos(self.lean_x), math.sin(self.lean_x)
+        cy, sy = math.cos(self.lean_y), math.sin(self.lean_y)
+        about_x = np.array([[1.0, 0.0, 0.0], [0.0, cx, -sx], [0.0, sx, cx]])
+        about_y = np.array([[cy, 0.0, sy], [0.0, 1.0, 0.0], [-sy, 0.0, cy]])
+        return yaw @ about_x @ about_y
 
     def corner_points(self) -> np.ndarray:
         """The eight corners (8, 3): bottom ring then top ring, counter-clockwise from above."""
-        hx, hy = self.sx / 2, self.sy / 2
+        hx, hy, height = self.sx / 2, self.sy / 2, self.z1 - self.z0
         ring = np.array([[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]])
-        c, s = math.cos(self.yaw), math.sin(self.yaw)
-        ring = ring @ np.array([[c, s], [-s, c]]) + [self.cx, self.cy]
-        bottom = np.column_stack([ring, np.full(4, self.z0)])
-        top = np.column_stack([ring, np.full(4, self.z1)])
-        return np.vstack([bottom, top])
+        local = np.vstack([np.column_stack([ring, np.zeros(4)]), np.column_stack([ring, np.full(4, height)])])
+        return local @ self.rotation.T + [self.cx, self.cy, self.z0]
 
 
 SIDE_NAMES = ("south", "east", "north", "west")
@@ -77,27 +93,19 @@ def box_faces(box: Box, *, bottom: bool = False) -> dict[str, tuple[np.ndarray, 
     (and ``bottom`` when asked). Side faces are upright: texture row 0 is their top edge.
     The top face's texture reads upright when the box is seen from above with +y up.
     """
-    p = box.corner_points()
-    b0, b1, b2, b3, t0, t1, t2, t3 = p
-    faces = {
+    b0, b1, b2, b3, t0, t1, t2, t3 = box.corner_points()
+    axes = box.rotation
+    east, north, up = axes[:, 0], axes[:, 1], axes[:, 2]
+    out = {
         # from above, +y is up in the image: texture top-left is the north-west corner
-        "top": np.array([t3, t2, t1, t0]),
-        "south": np.array([t0, t1, b1, b0]),
-        "east": np.array([t1, t2, b2, b1]),
-        "north": np.array([t2, t3, b3, b2]),
-        "west": np.array([t3, t0, b0, b3]),
+        "top": (np.array([t3, t2, t1, t0]), up),
+        "south": (np.array([t0, t1, b1, b0]), -north),
+        "east": (np.array([t1, t2, b2, b1]), east),
+        "north": (np.array([t2, t3, b3, b2]), north),
+        "west": (np.array([t3, t0, b0, b3]), -east),
     }
     if bottom:
-        faces["bottom"] = np.array([b0, b1, b2, b3])
-    out = {}
-    centre = p.mean(axis=0)
-    for name, quad in faces.items():
-        normal = np.cross(quad[1] - quad[0], quad[3] - quad[0])
-        norm = np.linalg.norm(normal)
-        normal = normal / norm if norm > 0 else np.array([0.0, 0.0, 1.0])
-        if normal @ (quad.mean(axis=0) - centre) < 0:
-            normal = -normal
-        out[name] = (quad, normal)
+        out["bottom"] = (np.array([b0, b1, b2, b3]), -up)
     return out
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from boardsight.datasets.synth.fonts import FontFace
 from boardsight.datasets.synth.photo import Photo, Subject, photograph
-from boardsight.datasets.synth.positions import WordIndex
+from boardsight.datasets.synth.positions import Engine
 from boardsight.datasets.synth.scene import box_faces
 from boardsight.datasets.synth.scrabble_scene import OWNER_TILE, board_faces, layout_board
 
@@ -20,7 +20,7 @@ def render_scrabble(
     fonts: tuple[FontFace, ...],
     *,
     clutter: bool = True,
-    index: WordIndex | None = None,
+    engine: Engine | None = None,
 ) -> tuple[Photo, dict[str, Any]]:
     """One photo of a board with a legal position and its sidecar payload.
 
@@ -28,7 +28,7 @@ def render_scrabble(
     ``corners[0]`` may be any of the photo's four board corners; blanks are lowercase
     letters (their designation is known from the position).
     """
-    layout = layout_board(rng, tiles, fonts, index=index)
+    layout = layout_board(rng, tiles, fonts, engine=engine)
     outline = layout.outline()
     key_faces = {
         OWNER_TILE + i: box_faces(tile.box)["top"][0] for i, tile in enumerate(layout.tiles) if tile.on_grid

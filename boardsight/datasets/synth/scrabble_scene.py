@@ -17,17 +17,17 @@ import numpy as np
 
 from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.camera import Camera
-from boardsight.datasets.synth.fonts import FontFace, ink
+from boardsight.datasets.synth.fonts import FontFace, ink, pick_font
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.positions import (
     SIZE,
-    WordIndex,
-    build_position,
-    default_index,
+    Engine,
+    default_engine,
+    play_position,
     random_phase_target,
 )
 from boardsight.datasets.synth.scene import Box, Face, box_faces, lambert, solid_box
-from boardsight.scrabble import TileSet, load_layout, load_tileset
+from boardsight.scrabble import TileSet, load_layout
 
 RGB = tuple[float, float, float]
 
@@ -191,15 +191,14 @@ def layout_board(
     rng: np.random.Generator,
     tiles_name: str,
     fonts: tuple[FontFace, ...],
-    index: WordIndex | None = None,
-    tileset: TileSet | None = None,
+    engine: Engine | None = None,
 ) -> BoardLayout:
-    """A legal position on a board of a random style, with racks and strays around it."""
-    tileset = tileset or load_tileset(tiles_name)
-    index = index or default_index(tiles_name)
+    """A position played by the engine on a board of a random style, with racks and strays."""
+    engine = engine or default_engine(tiles_name)
+    tileset = engine.tileset
     phase, target = random_phase_target(rng)
-    position = build_position(rng, tileset, index, target)
-    grid = position.grid()
+    position = play_position(rng, engine, target)
+    grid = position.grid
     style = BOARD_STYLES[int(rng.choice(len(BOARD_STYLES), p=[0.35, 0.3, 0.2, 0.15]))]
     kinds = list(LABELS[tiles_name])
     label_kind = kinds[int(rng.integers(len(kinds)))] if rng.random() < 0.9 else "none"
@@ -214,10 +213,10 @@ def layout_board(
         pitch=pitch,
         margin=rng.uniform(8, 40),
         thickness=rng.uniform(*style.thickness),
-        tile_size=pitch * rng.uniform(0.88, 0.95),
+        tile_size=pitch * (rng.uniform(0.86, 0.9) if style.raised_grid else rng.uniform(0.88, 0.95)),
         tile_height=rng.uniform(3.0, 5.0),
         tile_look=tile_look,
-        font=fonts[int(rng.integers(len(fonts)))],
+        font=pick_font(rng, fonts, sans_share=0.75),
         cap_fraction=round(float(rng.uniform(0.5, 0.62)), 2),
         value_fraction=round(float(rng.uniform(0.2, 0.27)), 2),
         tiles=[],
@@ -241,16 +240,17 @@ def layout_board(
             )
             blank = token.islower()
             layout.tiles.append(Tile("" if blank else token, None if blank else tileset.value(token), box))
-    _add_props(rng, layout, tileset, position.bag)
+    _add_props(rng, layout, tileset, position.racks, position.bag)
     return layout
 
 
-def _add_props(rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, bag: dict) -> None:
-    """Racks with tiles, a tile bag and stray tiles beside the board, all off the grid."""
-    remaining = [letter for letter, n in bag.items() for _ in range(n)]
-    rng.shuffle(remaining)
+def _add_props(
+    rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, racks: list[list[str]], bag: list[str]
+) -> None:
+    """The players' racks, a tile bag and stray tiles beside the board, all off the grid."""
+    remaining = list(bag)
     edge = layout.board_half
-    for _ in range(int(rng.choice([0, 1, 2], p=[0.5, 0.35, 0.15]))):
+    for rack_tiles in racks[: int(rng.choice([0, 1, 2], p=[0.5, 0.35, 0.15]))]:
         side = int(rng.integers(4))
         length = layout.pitch * rng.uniform(7.5, 8.5)
         depth = layout.pitch * rng.uniform(1.0, 1.4)
@@ -266,31 +266,36 @@ def _add_props(rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, 
         height = rng.uniform(10, 18)
         rack = Box(cx, cy, length, depth, -layout.thickness, -layout.thickness + height, yaw=yaw)
         layout.props.append(rack)
-        count = min(len(remaining), int(rng.integers(3, 8)))
-        for k in range(count):
-            letter = remaining.pop()
+        count = len(rack_tiles)
+        for k, letter in enumerate(rack_tiles):
             offset = (k - (count - 1) / 2) * layout.tile_size * 1.02
             tx_, ty_ = cx + offset * math.cos(yaw), cy + offset * math.sin(yaw)
             box = Box(
-                tx_, ty_, layout.tile_size, layout.tile_size, rack.z1, rack.z1 + layout.tile_height, yaw=yaw
+                tx_,
+                ty_,
+                layout.tile_size,
+                layout.tile_size,
+                rack.z1,
+                rack.z1 + layout.tile_height,
+                yaw=yaw,
+                lean_x=math.radians(rng.uniform(8, 22)) * (1 if side < 2 else -1),
             )
             shown = "" if letter == "?" else letter
             value = None if letter == "?" else tileset.value(letter)
             layout.tiles.append(Tile(shown, value, box, on_grid=False))
     if rng.random() < 0.3:
-        angle = rng.uniform(0, 2 * math.pi)
-        distance = edge + rng.uniform(60, 140)
-        layout.bag = (distance * math.cos(angle), distance * math.sin(angle), rng.uniform(60, 100), angle)
+        size = rng.uniform(60, 100)
+        x, y = _beside_board(rng, edge, size * 0.6 + 10, size * 0.6 + 80)
+        layout.bag = (x, y, size, rng.uniform(0, 2 * math.pi))
     for _ in range(int(rng.choice([0, 0, 1, 2, 3]))):
         if not remaining:
             break
         letter = remaining.pop()
-        angle = rng.uniform(0, 2 * math.pi)
-        distance = edge + rng.uniform(10, 80)
+        x, y = _beside_board(rng, edge, layout.tile_size, layout.tile_size + 70)
         face_down = rng.random() < 0.3
         box = Box(
-            distance * math.cos(angle),
-            distance * math.sin(angle),
+            x,
+            y,
             layout.tile_size,
             layout.tile_size,
             -layout.thickness,
@@ -300,6 +305,14 @@ def _add_props(rng: np.random.Generator, layout: BoardLayout, tileset: TileSet, 
         shown = "" if letter == "?" or face_down else letter
         value = None if not shown else tileset.value(letter)
         layout.tiles.append(Tile(shown, value, box, face_down=face_down, on_grid=False))
+
+
+def _beside_board(rng: np.random.Generator, edge: float, low: float, high: float) -> tuple[float, float]:
+    """A point ``low``..``high`` mm outside one side of the square board of half-size ``edge``."""
+    along = rng.uniform(-edge, edge)
+    away = edge + rng.uniform(low, high)
+    side = int(rng.integers(4))
+    return [(along, -away), (away, along), (along, away), (-away, along)][side]
 
 
 def _premium_code(word: int, letter: int) -> str | None:
@@ -336,8 +349,10 @@ def _label_mask(text: str, font: FontFace, width: int, height: int) -> np.ndarra
     return canvas
 
 
-def board_texture(rng: np.random.Generator, layout: BoardLayout, px_per_mm: float) -> np.ndarray:
-    """The printed board surface, margin included (BGR float32)."""
+def board_texture(
+    rng: np.random.Generator, layout: BoardLayout, px_per_mm: float, light: np.ndarray | None = None
+) -> np.ndarray:
+    """The printed board surface, margin included (BGR float32), with the tiles' shadows on it."""
     style = layout.style
     size = round(2 * layout.board_half * px_per_mm)
     image = np.empty((size, size, 3), np.float32)
@@ -403,22 +418,43 @@ def board_texture(rng: np.random.Generator, layout: BoardLayout, px_per_mm: floa
                 cv2.fillPoly(
                     image, [np.round(np.array(star) * 4).astype(np.int32)], (30, 30, 30), cv2.LINE_AA, shift=2
                 )
-    if style.raised_grid:
-        _raised_grid_shading(image, origin, cell, gap)
     image *= (1 + 0.05 * tx.fractal_noise(rng, size, size, cells=3, octaves=2))[:, :, None]
+    if not style.raised_grid and rng.random() < 0.6:
+        _fold_crease(rng, image)
+    if light is not None:
+        _tile_shadows(rng, image, layout, px_per_mm, light)
     return image
 
 
-def _raised_grid_shading(image: np.ndarray, origin: float, cell: float, gap: float) -> None:
-    """Light and dark edges along the grid ridges so they read as raised."""
-    width = max(1, int(gap / 2))
-    for k in range(SIZE + 1):
-        p = round(origin + k * cell)
-        lo, hi = round(origin), round(origin + SIZE * cell)
-        image[max(p - width - 1, 0) : max(p - width, 1), lo:hi] *= 1.25
-        image[p + width : p + width + 1, lo:hi] *= 0.6
-        image[lo:hi, max(p - width - 1, 0) : max(p - width, 1)] *= 1.25
-        image[lo:hi, p + width : p + width + 1] *= 0.6
+def _fold_crease(rng: np.random.Generator, image: np.ndarray) -> None:
+    """The folding board's hinge across the middle: a dark line, a light edge, halves lit apart."""
+    size = image.shape[0]
+    middle = size // 2
+    width = max(1, size // 700)
+    vertical = rng.random() < 0.5
+    view = image.transpose(1, 0, 2) if vertical else image
+    view[middle - width : middle + width] *= rng.uniform(0.45, 0.7)
+    view[middle + width : middle + 2 * width] *= 1.12
+    view[: middle - width] *= rng.uniform(0.96, 1.04)
+
+
+def _tile_shadows(
+    rng: np.random.Generator, image: np.ndarray, layout: BoardLayout, px_per_mm: float, light: np.ndarray
+) -> None:
+    """Darken the board where the tiles' soft shadows fall (away from the light)."""
+    size = image.shape[0]
+    reach = layout.tile_height / max(float(light[2]), 0.25)
+    offset = -np.asarray(light[:2]) / max(np.linalg.norm(light[:2]), 1e-6) * reach * math.hypot(*light[:2])
+    mask = np.zeros((size, size), np.float32)
+    half = layout.board_half
+    for tile in layout.tiles:
+        if not tile.on_grid:
+            continue
+        ring = tile.box.corner_points()[:4, :2] + offset
+        pix = np.column_stack([(ring[:, 0] + half) * px_per_mm, (half - ring[:, 1]) * px_per_mm])
+        cv2.fillConvexPoly(mask, np.round(pix * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, 0.8 * px_per_mm))
+    image *= (1 - rng.uniform(0.25, 0.5) * mask)[:, :, None]
 
 
 @dataclass
@@ -490,7 +526,7 @@ def board_faces(
     """Textured, lit faces of the board, its tiles and the props around it."""
     px_per_mm = camera.K[0, 0] / float(np.linalg.norm(camera.C))
     board_px_per_mm = min(px_per_mm * 1.1, 2600 / (2 * layout.board_half))
-    texture = board_texture(rng, layout, board_px_per_mm)
+    texture = board_texture(rng, layout, board_px_per_mm, light)
     edge_color = tuple(c * 0.7 for c in layout.style.margin)
     board = Box(0.0, 0.0, 2 * layout.board_half, 2 * layout.board_half, -layout.thickness, 0.0)
     faces = solid_box(
@@ -517,11 +553,37 @@ def board_faces(
                 )
             else:
                 faces.append(Face(quad, normal, color=side_color, owner=OWNER_PROPS, shade=shade * 0.92))
+    if layout.style.raised_grid:
+        faces += _ridges(layout, light, ambient)
     rack_color = tx.jitter_color(rng, (150, 110, 70) if rng.random() < 0.5 else (40, 40, 45), 15)
     for prop in layout.props:
         faces += solid_box(prop, rack_color, light, ambient, owner=OWNER_PROPS, tag="rack")
     if layout.bag is not None:
         faces.append(_bag_face(rng, layout, light, ambient, px_per_mm))
+    return faces
+
+
+RIDGE_PIECES = 3
+"""Each grid line's ridge is built of this many boxes (shorter boxes cost fewer depth tests)."""
+
+
+def _ridges(layout: BoardLayout, light: np.ndarray, ambient: float) -> list[Face]:
+    """The raised grid of a deluxe board: a low ridge along every grid line."""
+    half, pitch = layout.half, layout.pitch
+    width = pitch * 0.07
+    height = min(2.2, layout.tile_height * 0.5)
+    color = layout.style.line
+    faces: list[Face] = []
+    length = 2 * half / RIDGE_PIECES
+    for k in range(SIZE + 1):
+        line = -half + k * pitch
+        for piece in range(RIDGE_PIECES):
+            middle = -half + (piece + 0.5) * length
+            for box in (
+                Box(line, middle, width, length + width, 0.0, height),
+                Box(middle, line, length + width, width, 0.0, height),
+            ):
+                faces += solid_box(box, color, light, ambient, owner=OWNER_BOARD, tag="ridge")
     return faces
 
 

@@ -104,6 +104,18 @@ def plastic(rng: np.random.Generator, height: int, width: int, rgb: RGB, grain: 
     return base
 
 
+def marble(rng: np.random.Generator, height: int, width: int, rgb: RGB, contrast: float) -> np.ndarray:
+    """Pearly, marbled plastic: soft grey veins swirling through a light colour."""
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    turbulence = fractal_noise(rng, height, width, cells=2, octaves=3) * 1.6
+    angle = rng.uniform(0, math.pi)
+    along = (xx * math.cos(angle) + yy * math.sin(angle)) / max(height, width) * rng.uniform(1.5, 3)
+    veins = 0.5 + 0.5 * np.sin((along + turbulence) * math.pi)
+    base = np.empty((height, width, 3), np.float32)
+    base[:] = bgr(rgb)
+    return base * (1 - contrast * (1 - veins))[:, :, None]
+
+
 def cloth(
     rng: np.random.Generator, height: int, width: int, rgb: RGB, period: float, angle: float
 ) -> np.ndarray:

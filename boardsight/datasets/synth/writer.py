@@ -34,6 +34,8 @@ class SynthSpec:
     width: tuple[int, int] = (1600, 1600)
     fonts: str = "train"
     clutter: bool = True
+    balanced_dice: float = 0.0
+    """Share of Boggle trays rolled from made-up dice with every face equally likely."""
 
     def __post_init__(self) -> None:
         if self.game not in GAME_CODES:
@@ -44,6 +46,8 @@ class SynthSpec:
             raise BadInputError(f"unknown font split {self.fonts!r}; choose one of {', '.join(FONT_SPLITS)}")
         if self.tiles not in TILE_SETS:
             raise BadInputError(f"unknown tile set {self.tiles!r}; choose one of {', '.join(TILE_SETS)}")
+        if not 0.0 <= self.balanced_dice <= 1.0:
+            raise BadInputError("the share of balanced dice must lie between 0 and 1")
         low, high = self.width
         if not MIN_WIDTH <= low <= high <= MAX_WIDTH:
             raise BadInputError(f"image width must lie in {MIN_WIDTH}..{MAX_WIDTH} pixels")
@@ -90,7 +94,8 @@ def render_example(spec: SynthSpec, seed: int, index: int) -> tuple[bytes, dict[
         from boardsight.datasets.synth.boggle import render_boggle
 
         size = int(spec.sizes[int(rng.integers(len(spec.sizes)))])
-        photo, payload = render_boggle(rng, size, width, fonts, clutter=spec.clutter)
+        balanced = spec.balanced_dice > 0 and rng.random() < spec.balanced_dice
+        photo, payload = render_boggle(rng, size, width, fonts, clutter=spec.clutter, balanced=balanced)
     else:
         from boardsight.datasets.synth.scrabble import render_scrabble
 

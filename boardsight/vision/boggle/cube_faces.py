@@ -12,7 +12,7 @@ side faces, so the levels are pooled and near-duplicates merged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -34,6 +34,8 @@ class FaceBlob:
     centre: np.ndarray
     area: float
     quality: float  # 0..1, how square and solid the blob is
+    brightness: float = 255.0  # median whiteness of the face (the letter is a minority of it)
+    ink: float = 255.0  # how much darker than the face its darkest tenth is (a letter's contrast)
 
     @property
     def side(self) -> float:
@@ -154,7 +156,19 @@ def find_face_blobs(image: np.ndarray) -> list[FaceBlob]:
             if blob is not None and min_area <= blob.area <= max_area:
                 blobs.append(blob)
                 boxes.append((x, y, x + w, y + h))
-    return merge_duplicates(blobs)
+    return [_with_appearance(blob, white) for blob in merge_duplicates(blobs)]
+
+
+def _with_appearance(blob: FaceBlob, white: np.ndarray) -> FaceBlob:
+    """The blob with the brightness and ink contrast of the middle of its face."""
+    inner = blob.centre + 0.6 * (blob.quad - blob.centre)
+    x0, y0 = np.floor(inner.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(inner.max(axis=0)).astype(int) + 1
+    patch = white[max(y0, 0) : max(y1, 0), max(x0, 0) : max(x1, 0)]
+    if patch.size < 4:
+        return blob
+    low, middle = np.percentile(patch, (10, 50))
+    return replace(blob, brightness=float(middle), ink=float(middle - low))
 
 
 def merge_duplicates(blobs: list[FaceBlob]) -> list[FaceBlob]:

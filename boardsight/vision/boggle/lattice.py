@@ -24,6 +24,8 @@ MAX_PITCH_RATIO = 1.9  # ... and at most
 MAX_OFF_AXIS = 0.3  # sideways slip of a neighbour, as a share of the pitch
 MAX_AREA_RATIO = 1.8
 INLIER_TOLERANCE = 0.22  # lattice units
+MIN_BRIGHTNESS_SHARE = 0.7  # of the typical cube top's brightness
+MIN_INK_SHARE = 0.25  # of the typical letter's contrast
 
 
 @dataclass
@@ -145,11 +147,29 @@ def _collect(matrix: np.ndarray, blobs: list[FaceBlob]) -> dict[tuple[int, int],
         key = (int(node[0]), int(node[1]))
         if key not in cells or blob.quality > cells[key].quality:
             cells[key] = blob
-    return _largest_cluster(cells)
+    return _largest_cluster(_alike(cells))
+
+
+def _alike(cells: dict[tuple[int, int], FaceBlob]) -> dict[tuple[int, int], FaceBlob]:
+    """Drop blobs that do not look like the typical cube top: much darker, or with no letter."""
+    if len(cells) < 4:
+        return cells
+    brightness = float(np.median([blob.brightness for blob in cells.values()]))
+    ink = float(np.median([blob.ink for blob in cells.values()]))
+    return {
+        key: blob
+        for key, blob in cells.items()
+        if blob.brightness > MIN_BRIGHTNESS_SHARE * brightness and blob.ink > MIN_INK_SHARE * ink
+    }
+
+
+def _linked(first: tuple[int, int], second: tuple[int, int]) -> bool:
+    return max(abs(first[0] - second[0]), abs(first[1] - second[1])) <= 2
 
 
 def _largest_cluster(cells: dict[tuple[int, int], FaceBlob]) -> dict[tuple[int, int], FaceBlob]:
-    """The nodes linked to each other by steps of at most two cells (a lone far blob is noise)."""
+    """The nodes linked by steps of at most two cells (over one missing cube); a blob that happens
+    to fall on a far node of the lattice is noise."""
     remaining = set(cells)
     best: set[tuple[int, int]] = set()
     while remaining:
@@ -157,7 +177,7 @@ def _largest_cluster(cells: dict[tuple[int, int], FaceBlob]) -> dict[tuple[int, 
         cluster, frontier = {seed}, [seed]
         while frontier:
             col, row = frontier.pop()
-            near = {key for key in remaining if abs(key[0] - col) <= 2 and abs(key[1] - row) <= 2}
+            near = {key for key in remaining if _linked(key, (col, row))}
             remaining -= near
             cluster |= near
             frontier.extend(near)

@@ -86,14 +86,16 @@ def _best_span(profile: np.ndarray, size: int) -> tuple[float, float, float]:
     return float(scores[best]), float(spans[best, 0]), float(spans[best, 1])
 
 
-def fit_profile(rectified_white: np.ndarray) -> tuple[int, float, float, float, float, float]:
+def fit_profile(
+    rectified_white: np.ndarray, sizes: tuple[int, ...] = SIZES
+) -> tuple[int, float, float, float, float, float]:
     """Best (size, score, left, right, top, bottom) grid inside a rectified tray's whiteness."""
     # A high percentile rather than the mean: the letters darken the middle of every cube
     # and would otherwise make the profile of N cubes look like one of 2N.
     columns = np.percentile(rectified_white, 70, axis=0)
     rows = np.percentile(rectified_white, 70, axis=1)
     best = None
-    for size in SIZES:
+    for size in sizes:
         across = _best_span(columns, size)
         down = _best_span(rows, size)
         score = min(across[0], down[0])
@@ -103,7 +105,9 @@ def fit_profile(rectified_white: np.ndarray) -> tuple[int, float, float, float, 
     return best
 
 
-def find_by_outline(image: np.ndarray, white: np.ndarray | None = None) -> OutlineFit | None:
+def find_by_outline(
+    image: np.ndarray, white: np.ndarray | None = None, sizes: tuple[int, ...] = SIZES
+) -> OutlineFit | None:
     """Locate the grid from the tray's outline (the fallback method), or None."""
     white = whiteness(image) if white is None else white
     target = np.float32([[0, 0], [PROFILE_PX, 0], [PROFILE_PX, PROFILE_PX], [0, PROFILE_PX]])
@@ -113,7 +117,7 @@ def find_by_outline(image: np.ndarray, white: np.ndarray | None = None) -> Outli
         flat = cv2.warpPerspective(white, matrix, (PROFILE_PX, PROFILE_PX), flags=cv2.INTER_AREA).astype(
             np.float32
         )
-        fit = fit_profile(flat)
+        fit = fit_profile(flat, sizes)
         if fit[1] < MIN_PROFILE_SCORE:
             continue
         size, score, left, right, top, bottom = fit

@@ -77,8 +77,10 @@ def _cell_scores(lattice: Lattice, white: np.ndarray, cols: range, rows: range) 
     return middle - border
 
 
-def _grow_to_square(lattice: Lattice, white: np.ndarray) -> tuple[int, int, int] | None:
-    """Extend the lattice's extent to N x N cells (N in SIZES); returns (first col, first row, N)."""
+def _grow_to_square(
+    lattice: Lattice, white: np.ndarray, sizes: tuple[int, ...] = SIZES
+) -> tuple[int, int, int] | None:
+    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N)."""
     first_col, first_row, last_col, last_row = lattice.extent
     reference = _cell_scores(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
     detected = np.zeros_like(reference, dtype=bool)
@@ -88,28 +90,37 @@ def _grow_to_square(lattice: Lattice, white: np.ndarray) -> tuple[int, int, int]
     threshold = 0.5 * typical
     while True:
         n_cols, n_rows = last_col - first_col + 1, last_row - first_row + 1
-        if n_cols > max(SIZES) or n_rows > max(SIZES):
+        if n_cols > max(sizes) or n_rows > max(sizes):
             return None
-        if n_cols == n_rows and n_cols >= min(SIZES):
+        if n_cols == n_rows and n_cols in sizes:
             return first_col, first_row, n_cols
         options = []
-        if n_cols < max(n_rows, min(SIZES)):
+        target = min(size for size in sizes if size >= max(n_cols, n_rows))
+        if n_cols < target:
             for col in (first_col - 1, last_col + 1):
                 score = _cell_scores(lattice, white, range(col, col + 1), range(first_row, last_row + 1))
                 options.append((float(np.mean(score > threshold)), float(score.mean()), "col", col))
-        if n_rows < max(n_cols, min(SIZES)):
+        if n_rows < target:
             for row in (first_row - 1, last_row + 1):
                 score = _cell_scores(lattice, white, range(first_col, last_col + 1), range(row, row + 1))
                 options.append((float(np.mean(score > threshold)), float(score.mean()), "row", row))
         if not options:
             return None
         share, _, kind, index = max(options)
-        if share < 0.5 and max(n_cols, n_rows) >= min(SIZES):
+        if share < 0.5 and n_cols == n_rows and max(n_cols, n_rows) >= min(SIZES):
             return None
         if kind == "col":
             first_col, last_col = min(first_col, index), max(last_col, index)
         else:
             first_row, last_row = min(first_row, index), max(last_row, index)
+
+
+def upright_corners(corners: np.ndarray) -> np.ndarray:
+    """Corners in reading order: clockwise as seen, starting so that the edge from corner 0 to
+    corner 1 is the one nearest the image's top (the labelled-photo format's row 0)."""
+    clockwise = order_corners(corners)
+    middles = (clockwise[:, 1] + np.roll(clockwise, -1, axis=0)[:, 1]) / 2
+    return np.roll(clockwise, -int(np.argmin(middles)), axis=0)
 
 
 def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -> np.ndarray:
@@ -122,16 +133,18 @@ def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -
             [first_col - 0.5, last_row + 0.5],
         ]
     )
-    return order_corners(corners)
+    return upright_corners(corners)
 
 
-def find_by_lattice(image: np.ndarray, white: np.ndarray | None = None) -> TrayLocation | None:
+def find_by_lattice(
+    image: np.ndarray, white: np.ndarray | None = None, sizes: tuple[int, ...] = SIZES
+) -> TrayLocation | None:
     """Locate the grid as the lattice of its cube tops (the first-choice method)."""
     white = whiteness(image) if white is None else white
     lattice = fit_lattice(find_face_blobs(image))
     if lattice is None:
         return None
-    grown = _grow_to_square(lattice, white)
+    grown = _grow_to_square(lattice, white, sizes)
     if grown is None:
         return None
     first_col, first_row, size = grown
@@ -145,9 +158,11 @@ def find_by_lattice(image: np.ndarray, white: np.ndarray | None = None) -> TrayL
     return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside)
 
 
-def find_by_outline_checked(image: np.ndarray, white: np.ndarray) -> TrayLocation | None:
+def find_by_outline_checked(
+    image: np.ndarray, white: np.ndarray, sizes: tuple[int, ...] = SIZES
+) -> TrayLocation | None:
     """The fallback method, kept only when most of its cells look like cube tops."""
-    fit = find_by_outline(image, white)
+    fit = find_by_outline(image, white, sizes)
     if fit is None:
         return None
     size = fit.size
@@ -156,13 +171,14 @@ def find_by_outline_checked(image: np.ndarray, white: np.ndarray) -> TrayLocatio
     scores = _cell_scores(lattice, white, range(size), range(size))
     if np.mean(scores > MIN_CUBE_CONTRAST) < MIN_CUBE_SHARE:
         return None
-    return TrayLocation(corners=fit.corners, size=size, method="outline", detected_cells=0)
+    return TrayLocation(corners=upright_corners(fit.corners), size=size, method="outline", detected_cells=0)
 
 
-def find_tray(image: np.ndarray) -> TrayLocation | None:
+def find_tray(image: np.ndarray, sizes: tuple[int, ...] = SIZES) -> TrayLocation | None:
     """Locate the tray's grid in a BGR image (H, W, 3), or None when there is none.
 
-    Tries the lattice of cube tops first and the tray's outline second.
+    Tries the lattice of cube tops first and the tray's outline second; ``sizes`` limits
+    the grid sizes accepted (4, 5 and 6 by default).
     """
     white = whiteness(image)
-    return find_by_lattice(image, white) or find_by_outline_checked(image, white)
+    return find_by_lattice(image, white, sizes) or find_by_outline_checked(image, white, sizes)

@@ -1,0 +1,65 @@
+"""``boardsight train``: rebuild the bundled classifiers from nothing (needs the ``train`` extra)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from boardsight.cli.errors import GuardedTyper
+from boardsight.errors import BoardsightError
+
+app = GuardedTyper(
+    help="Rebuild the bundled classifiers: render synthetic data, train on the CPU, export ONNX."
+)
+
+
+def _require_torch() -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
+        raise BoardsightError("training needs the train extra: pip install 'boardsight[train]'")
+
+
+@app.command("boggle")
+def boggle(
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write the model.")] = None,
+    trays: Annotated[int, typer.Option("--trays", help="Synthetic trays to train on.")] = 1400,
+    validation_trays: Annotated[int, typer.Option("--validation-trays", help="Trays to validate on.")] = 160,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training cells.")] = 24,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 2024,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering trays.")] = 2,
+    threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,
+    cache: Annotated[
+        Path | None, typer.Option("--cache", help="Keep (and reuse) the rendered cells in this folder.")
+    ] = None,
+) -> None:
+    """Train the cube-face classifier (boardsight/models/boggle_cubes.onnx) from synthetic trays."""
+    _require_torch()
+    from boardsight.vision.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
+
+    plan = CubeTrainingPlan(
+        train_trays=trays,
+        validation_trays=validation_trays,
+        seed=seed,
+        epochs=epochs,
+        jobs=jobs,
+        threads=threads,
+    )
+    command = (
+        "boardsight train boggle " + shlex.join(sys.argv[3:])
+        if len(sys.argv) > 3
+        else "boardsight train boggle"
+    )
+    report = train_cube_model(
+        plan,
+        out=out or MODEL_PATH,
+        command=command.strip(),
+        cache=cache,
+        log=lambda line: typer.echo(line, err=True),
+    )
+    minutes = (report.render_seconds + report.train_seconds) / 60
+    typer.echo(f"{report.path}: validation accuracy {report.validation_accuracy:.4%} ({minutes:.1f} min)")

@@ -1,0 +1,119 @@
+"""Training crops for the cube-face classifier, cut from synthetic tray photos.
+
+Each tray photo comes from the project's synthetic renderer (``boardsight dataset
+synth``) with exact labels; its cells are cut with :func:`cut_cells` from the labelled
+corners, exactly as the reader cuts them from found corners, and shrunk to the model's
+input size. Real dice sets make some faces rare (no die has a bare Q, X is on one die),
+so part of the trays are rolled from "balanced" dice whose faces are drawn evenly
+from every class. Crops are grouped by font so fonts can be held out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from boardsight.boggle.dice import FACE_TOKENS, DiceSet
+from boardsight.models.preprocess import to_input_pixels
+from boardsight.models.training.cell_set import CellSet
+from boardsight.vision.boggle.cells import cut_cells
+
+CLASS_NAMES: list[str] = [chr(code) for code in range(ord("A"), ord("Z") + 1)] + [
+    "QU",
+    "IN",
+    "TH",
+    "ER",
+    "HE",
+    "AN",
+    "#",
+]
+"""The classes of a newly trained model; at run time the names are read from the model file."""
+INPUT_SIZE = (40, 40)
+CELL_MARGIN = 0.06
+RECIPE = {"colour": "gray", "normalise": "per_image", "cell_margin": CELL_MARGIN}
+assert set(CLASS_NAMES) == FACE_TOKENS
+
+
+@dataclass(frozen=True)
+class TraySpec:
+    """Which synthetic trays to render: how many, from which seed, fonts and widths."""
+
+    count: int
+    seed: int
+    fonts: str = "train"
+    sizes: tuple[int, ...] = (4, 5, 6)
+    width: tuple[int, int] = (640, 1600)
+    balanced_share: float = 0.5
+
+
+def balanced_dice(rng: np.random.Generator, size: int) -> DiceSet:
+    """A made-up set of ``size * size`` dice whose faces are drawn evenly from every class."""
+    faces = rng.choice(CLASS_NAMES, size=(size * size, 6))
+    dice = tuple(tuple(str(face) for face in die) for die in faces)
+    return DiceSet(key="balanced", name="balanced", rows=size, cols=size, dice=dice, source="training")
+
+
+@contextlib.contextmanager
+def _rolling_balanced_dice(seed: int) -> Iterator[None]:
+    from boardsight.datasets.synth import boggle_scene
+
+    rng = np.random.default_rng([seed, 7])
+    original = boggle_scene.dice_sets_for_size
+    boggle_scene.dice_sets_for_size = lambda size: (balanced_dice(rng, size),)
+    try:
+        yield
+    finally:
+        boggle_scene.dice_sets_for_size = original
+
+
+def tray_cells(spec: TraySpec, index: int) -> tuple[np.ndarray, np.ndarray, str]:
+    """Crops (n, H, W) uint8, labels (n,) and font name of tray ``index`` of ``spec``."""
+    from boardsight.datasets.synth import SynthSpec, render_example
+
+    synth = SynthSpec("boggle", sizes=spec.sizes, width=spec.width, fonts=spec.fonts)
+    balanced = np.random.default_rng([spec.seed, index, 3]).random() < spec.balanced_share
+    context = _rolling_balanced_dice(spec.seed * 1_000_003 + index) if balanced else contextlib.nullcontext()
+    with context:
+        jpeg, payload = render_example(synth, spec.seed, index)
+    image = cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
+    size = int(payload["rows"])
+    crops = cut_cells(image, np.array(payload["corners"]), size, margin=CELL_MARGIN, cell_px=INPUT_SIZE[0])
+    pixels = np.stack([to_input_pixels(crop, INPUT_SIZE, "gray") for crop in crops])
+    labels = np.array([CLASS_NAMES.index(token) for row in payload["grid"] for token in row])
+    return pixels, labels, str(payload.get("synth", {}).get("font", "unknown"))
+
+
+def _worker_init() -> None:
+    cv2.setNumThreads(1)
+
+
+def _one(args: tuple[TraySpec, int]) -> tuple[np.ndarray, np.ndarray, str]:
+    return tray_cells(*args)
+
+
+def render_cell_set(spec: TraySpec, *, jobs: int = 1, progress=None) -> CellSet:
+    """Render ``spec.count`` trays (in ``jobs`` processes) and gather their cells."""
+    tasks = [(spec, index) for index in range(spec.count)]
+    jobs = max(1, min(jobs or (os.cpu_count() or 1), len(tasks) or 1))
+    results = []
+    if jobs == 1:
+        for task in tasks:
+            results.append(_one(task))
+            if progress:
+                progress(1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
+            for result in pool.map(_one, tasks, chunksize=4):
+                results.append(result)
+                if progress:
+                    progress(1)
+    images = np.concatenate([pixels for pixels, _, _ in results])
+    labels = np.concatenate([labels for _, labels, _ in results])
+    groups = np.concatenate([[font] * len(labels) for _, labels, font in results])
+    return CellSet(images, labels, list(CLASS_NAMES), groups)

@@ -1,0 +1,174 @@
+"""The Boggle reader ``tesseract``: Tesseract OCR on each cube, tried in its four rotations.
+
+Each cell is cleaned up (gray, thresholded, the cube's edges and neighbours removed) and
+all cells of a tray are tiled into one sheet, so Tesseract runs four times per tray (one
+sheet per quarter turn) rather than four times per cube. For each cube the rotation with
+the most confident valid reading wins; a printed underline below the glyph (M, W, N, Z)
+settles which way up it is, and a solid square is the blocked face. It is a baseline to
+compare the CNN against, not a rival: it is slower and reads fewer cubes right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from boardsight.boggle.dice import FACE_TOKENS
+from boardsight.errors import BoardsightError
+from boardsight.vision.boggle.tray_reading import read_tray
+from boardsight.vision.reading import BoardReading, register_reader
+
+CLASS_NAMES = sorted(FACE_TOKENS, key=lambda token: (len(token) > 1 or token == "#", token))
+GLYPH_PX = 64
+PAD_PX = 48  # wide gaps, so Tesseract reads each cube as a word of its own
+WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZuhnre"
+TWO_LETTER = {"QU", "IN", "TH", "ER", "HE", "AN"}
+UNDERLINE_BONUS = 25.0
+
+
+def clean_cell(crop: np.ndarray) -> np.ndarray:
+    """A crop as black ink on white, GLYPH_PX square, with everything touching its border removed."""
+    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    height, width = gray.shape
+    inner = gray[height // 8 : height - height // 8, width // 8 : width - width // 8]
+    inner = cv2.resize(inner, (GLYPH_PX, GLYPH_PX), interpolation=cv2.INTER_AREA)
+    _, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    keep = np.zeros(count, dtype=bool)
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        touches = x == 0 or y == 0 or x + w >= GLYPH_PX or y + h >= GLYPH_PX
+        keep[label] = not touches and area >= 12
+    return np.where(keep[labels], 0, 255).astype(np.uint8)
+
+
+def is_blocked(clean: np.ndarray) -> bool:
+    """A solid dark square filling the middle of the face: the blocked face ``#``."""
+    middle = clean[GLYPH_PX // 4 : -GLYPH_PX // 4, GLYPH_PX // 4 : -GLYPH_PX // 4]
+    return float(np.mean(middle == 0)) > 0.85
+
+
+def underline_below(clean: np.ndarray) -> bool:
+    """Whether a flat bar lies under the rest of the ink (an underlined M, W, N or Z read upright)."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(255 - clean, connectivity=8)
+    parts = [stats[label] for label in range(1, count)]
+    if len(parts) < 2:
+        return False
+    bars = [p for p in parts if p[2] > 3 * p[3] and p[2] > GLYPH_PX // 5]
+    for bar in bars:
+        others = [p for p in parts if p is not bar]
+        if (
+            others
+            and bar[1] > max(p[1] + p[3] for p in others) - 1
+            and bar[2] > 0.4 * max(p[2] for p in others)
+        ):
+            return True
+    return False
+
+
+def to_token(text: str) -> str | None:
+    """A Tesseract reading as a cube token (``Qu`` -> ``QU``), or None when it is not one."""
+    text = "".join(ch for ch in text if ch.isalpha())
+    if len(text) == 1 and text.isupper():
+        return "QU" if text == "Q" else text
+    upper = text.upper()
+    if len(text) == 2 and text[0].isupper() and upper in TWO_LETTER:
+        return upper
+    return None
+
+
+def _sheet(cells: Sequence[np.ndarray], size: int, turns: int) -> np.ndarray:
+    step = GLYPH_PX + 2 * PAD_PX
+    sheet = np.full((size * step, size * step), 255, dtype=np.uint8)
+    for index, cell in enumerate(cells):
+        row, col = divmod(index, size)
+        turned = np.rot90(cell, -turns)
+        sheet[
+            row * step + PAD_PX : row * step + PAD_PX + GLYPH_PX,
+            col * step + PAD_PX : col * step + PAD_PX + GLYPH_PX,
+        ] = turned
+    return sheet
+
+
+def _ocr_sheet(sheet: np.ndarray, size: int) -> list[tuple[str, float]]:
+    """(text, confidence 0..100) per cell of a sheet, in reading order of the words in each cell."""
+    import pytesseract
+
+    config = f"--psm 6 -c tessedit_char_whitelist={WHITELIST}"
+    try:
+        data = pytesseract.image_to_data(sheet, config=config, output_type=pytesseract.Output.DICT)
+    except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError) as error:
+        raise BoardsightError(f"Tesseract is not usable here: {str(error).splitlines()[0]}") from None
+    step = GLYPH_PX + 2 * PAD_PX
+    words: list[list[tuple[int, str, float]]] = [[] for _ in range(size * size)]
+    for text, conf, left, top, width, height in zip(
+        data["text"], data["conf"], data["left"], data["top"], data["width"], data["height"], strict=True
+    ):
+        if not text.strip() or float(conf) < 0:
+            continue
+        col = min(size - 1, (left + width // 2) // step)
+        row = min(size - 1, (top + height // 2) // step)
+        words[row * size + col].append((left, text.strip(), float(conf)))
+    out = []
+    for parts in words:
+        parts.sort()
+        text = "".join(part[1] for part in parts)
+        conf = min((part[2] for part in parts), default=0.0)
+        out.append((text, conf))
+    return out
+
+
+def cell_probabilities(crops: Sequence[np.ndarray]) -> np.ndarray:
+    """Class probabilities (cells, len(CLASS_NAMES)) from Tesseract's best rotation per cell."""
+    size = round(np.sqrt(len(crops)))
+    cells = [clean_cell(crop) for crop in crops]
+    best: list[tuple[float, str | None]] = [(0.0, None)] * len(cells)
+    for index, cell in enumerate(cells):
+        if is_blocked(cell):
+            best[index] = (95.0, "#")
+    for turns in range(4):
+        readings = _ocr_sheet(_sheet(cells, size, turns), size)
+        for index, (text, conf) in enumerate(readings):
+            if best[index][1] == "#":
+                continue
+            token = to_token(text)
+            if token is None:
+                continue
+            score = conf + (UNDERLINE_BONUS if underline_below(np.rot90(cells[index], -turns)) else 0.0)
+            if score > best[index][0]:
+                best[index] = (score, token)
+    probabilities = np.full((len(cells), len(CLASS_NAMES)), 0.0)
+    for index, (score, token) in enumerate(best):
+        if token is None:
+            probabilities[index] = 1.0 / len(CLASS_NAMES)
+            continue
+        share = float(np.clip(min(score, 100.0) / 100.0, 0.05, 0.97))
+        probabilities[index] = (1 - share) / (len(CLASS_NAMES) - 1)
+        probabilities[index, CLASS_NAMES.index(token)] = share
+    return probabilities
+
+
+@register_reader("boggle", "tesseract")
+def read_with_tesseract(
+    image: np.ndarray,
+    *,
+    source: str = "the photo",
+    size: int | str | None = "auto",
+    dice: str = "auto",
+    **_: Any,
+) -> BoardReading:
+    """Read a Boggle tray in a BGR image with Tesseract."""
+    return read_tray(
+        image,
+        cell_probabilities,
+        CLASS_NAMES,
+        reader="tesseract",
+        margin=0.0,
+        cell_px=96,
+        source=source,
+        size=size,
+        dice=dice,
+    )

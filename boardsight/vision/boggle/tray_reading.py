@@ -1,0 +1,135 @@
+"""The steps every Boggle reader shares: find the tray, cut its cells, assemble the reading.
+
+A reader differs only in how it turns cell crops into class probabilities (a CNN, or
+Tesseract); finding the tray, the dice-set check, confidence flags and the result's
+shape are the same, and live here.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from boardsight.errors import BadInputError
+from boardsight.vision.boggle.cells import cut_cells
+from boardsight.vision.boggle.dice_check import check_dice
+from boardsight.vision.boggle.tray_finder import SIZES, TrayLocation, find_tray
+from boardsight.vision.reading import BoardNotFoundError, BoardReading
+
+DETECT_MAX_SIDE = 800  # long side of the image the tray is looked for in
+RETRY_MAX_SIDE = 1600  # ... and, when that fails on a bigger photo, once more at this size
+READ_MAX_SIDE = 1000  # decoding a photo to this long side is enough to read its cells
+LOW_CONFIDENCE = 0.6
+
+CellClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
+
+
+def parse_size(size: int | str | None) -> tuple[int, ...]:
+    """The grid sizes to accept: ``auto`` (or None) means 4, 5 or 6."""
+    if size in (None, "auto"):
+        return SIZES
+    try:
+        value = int(size)
+    except (TypeError, ValueError):
+        raise BadInputError(f"bad tray size {size!r}: choose auto, 4, 5 or 6") from None
+    if value not in SIZES:
+        raise BadInputError(f"bad tray size {size!r}: choose auto, 4, 5 or 6")
+    return (value,)
+
+
+def _shrunk(image: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
+    scale = max_side / max(image.shape[:2])
+    if scale >= 1:
+        return image, 1.0
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return small, scale
+
+
+def locate_tray(
+    image: np.ndarray, *, sizes: tuple[int, ...] = SIZES, source: str = "the photo"
+) -> TrayLocation:
+    """The tray's grid in ``image`` pixels; :class:`BoardNotFoundError` when there is none."""
+    tried = set()
+    for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE):
+        small, scale = _shrunk(image, max_side)
+        if small.shape in tried:
+            continue
+        tried.add(small.shape)
+        location = find_tray(small, sizes)
+        if location is not None:
+            corners = (location.corners.astype(np.float64) + 0.5) / scale - 0.5
+            return TrayLocation(corners, location.size, location.method, location.detected_cells)
+    raise BoardNotFoundError(f"no Boggle tray found in {source}")
+
+
+def read_tray(
+    image: np.ndarray,
+    classify: CellClassifier,
+    class_names: list[str],
+    *,
+    reader: str,
+    margin: float,
+    cell_px: int,
+    source: str = "the photo",
+    size: int | str | None = "auto",
+    dice: str = "auto",
+) -> BoardReading:
+    """Find the tray in ``image`` (BGR), classify its cells with ``classify`` and check the dice.
+
+    ``classify`` maps crops to probabilities (cells, len(class_names)).
+    """
+    start = time.perf_counter()
+    location = locate_tray(image, sizes=parse_size(size), source=source)
+    found = time.perf_counter()
+    crops = cut_cells(image, location.corners, location.size, margin=margin, cell_px=cell_px)
+    probabilities = classify(crops)
+    return assemble_reading(
+        location,
+        probabilities,
+        class_names,
+        reader=reader,
+        dice=dice,
+        timings={"find": found - start, "read": time.perf_counter() - found},
+    )
+
+
+def assemble_reading(
+    location: TrayLocation,
+    probabilities: np.ndarray,
+    class_names: list[str],
+    *,
+    reader: str,
+    dice: str = "auto",
+    timings: dict[str, float] | None = None,
+) -> BoardReading:
+    """A :class:`BoardReading` from per-cell probabilities, after the dice-set check."""
+    size = location.size
+    best = probabilities.argmax(axis=1)
+    tokens = [class_names[index] for index in best]
+    confidence = [float(probabilities[cell, index]) for cell, index in enumerate(best)]
+    extras: dict[str, Any] = {"tray_method": location.method, "dice_set": None}
+    corrections: list[dict[str, Any]] = []
+    fit = check_dice(probabilities, class_names, dice)
+    if fit is not None:
+        tokens, confidence, corrections = fit.tokens, fit.probabilities, fit.changes
+        extras["dice_set"] = fit.dice_set
+    grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
+    confidence_grid = [confidence[row * size : (row + 1) * size] for row in range(size)]
+    flagged = [
+        (row, col) for row in range(size) for col in range(size) if confidence_grid[row][col] < LOW_CONFIDENCE
+    ]
+    return BoardReading(
+        game="boggle",
+        grid=grid,
+        confidence=confidence_grid,
+        corners=location.corners,
+        reader=reader,
+        timings=dict(timings or {}),
+        flagged=flagged,
+        corrections=corrections,
+        extras=extras,
+    )

@@ -1,0 +1,287 @@
+"""Find a Scrabble board's 15x15 playing grid in a photo.
+
+Method (``lattice``): grid-line lattice fitting, then the premium squares.
+Line segments (:mod:`.segments`) give the two families of grid lines; a projective
+lattice is fitted to them (:mod:`.lattice`), and the block of 15x15 lattice cells whose
+colours best follow the standard premium layout is the board (:mod:`.premium`).
+Chosen because it uses what every board has in the playing area itself, not the
+board's outline: tiles covering the grid's corners, a grid that fills the photo,
+frames, racks, boxes and stray tiles beside the board (which lie on the same lattice
+but outside the premium pattern) all leave it unharmed, and perspective up to steep
+tilts is modelled exactly by the homography.
+
+Fallback (``outline``): board-outline quadrilateral. When the lattice fit fails or
+its block does not look like a board, the large four-sided contours of the edge map
+(the board's edge, the grid's border) give the two vanishing points instead of the
+segments; the lattice spacing is then fitted and the premium block found alike.
+
+Work is done on a copy scaled to ``WORK_SIDE`` pixels on its long side; the corners
+come back in the caller's pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from boardsight.vision.geometry import order_corners
+from boardsight.vision.reading import BoardNotFoundError
+from boardsight.vision.scrabble.lattice import (
+    Lattice,
+    LatticeNotFoundError,
+    apply_homography,
+    fit_lattice,
+    refine_lattice,
+)
+from boardsight.vision.scrabble.premium import BOARD_CELLS, locate_block, premium_kinds
+from boardsight.vision.scrabble.premium_fit import premium_matches
+from boardsight.vision.scrabble.segments import Segments, detect_segments, grouped
+
+WORK_SIDE = 1000
+MIN_SCORE = 0.03  # premium-pattern score below which a block is not taken for a board
+SURE_SCORE = 0.15  # below it, crops of the photo are searched at a finer scale too
+MIN_CELL_PX = 6  # in the working copy: smaller boards cannot be read anyway
+LATTICE_ATTEMPTS = 2  # lattices fitted in turn, each to the segments the ones before left over
+PREMIUM_ROUNDS = 3
+FINE_CELL_PX = 20  # boards with smaller cells in the working copy are looked at again, closer
+
+STANDARD_LAYOUT = (
+    "T..d...T...d..T",
+    ".D...t...t...D.",
+    "..D...d.d...D..",
+    "d..D...d...D..d",
+    "....D.....D....",
+    ".t...t...t...t.",
+    "..d...d.d...d..",
+    "T..d...*...d..T",
+    "..d...d.d...d..",
+    ".t...t...t...t.",
+    "....D.....D....",
+    "d..D...d...D..d",
+    "..D...d.d...D..",
+    ".D...t...t...D.",
+    "T..d...T...d..T",
+)
+
+
+@dataclass(frozen=True)
+class BoardLocation:
+    """Where the playing grid is in a photo.
+
+    ``corners`` (4, 2): the grid's outer corners in pixels, clockwise from the one
+    nearest the photo's top-left; ``to_board`` maps pixels to board coordinates in
+    which those corners are (0, 0), (15, 0), (15, 15), (0, 15); ``score`` is the
+    premium-pattern score; ``method`` says which method found it.
+    """
+
+    corners: np.ndarray
+    to_board: np.ndarray
+    score: float
+    method: str
+
+
+def board_homography(corners: np.ndarray, cells: int = BOARD_CELLS) -> np.ndarray:
+    """Homography from pixels to board coordinates for grid corners in the order of :class:`BoardLocation`."""
+    target = np.array([[0, 0], [cells, 0], [cells, cells], [0, cells]], dtype=np.float64)
+    return cv2.getPerspectiveTransform(np.asarray(corners, dtype=np.float32), target.astype(np.float32))
+
+
+def _block_corners(to_lattice: np.ndarray, u: int, v: int) -> np.ndarray:
+    """Pixel corners (4, 2) of the block of board cells whose top-left lattice corner is (u, v)."""
+    square = np.array(
+        [[u, v], [u + BOARD_CELLS, v], [u + BOARD_CELLS, v + BOARD_CELLS], [u, v + BOARD_CELLS]],
+        dtype=np.float64,
+    )
+    return apply_homography(np.linalg.inv(to_lattice), square)
+
+
+def _plausible(lattice: Lattice, u: int, v: int) -> bool:
+    """The block is big enough to read and lies in front of the camera (no corner at infinity)."""
+    square = np.array(
+        [[u, v], [u + BOARD_CELLS, v], [u + BOARD_CELLS, v + BOARD_CELLS], [u, v + BOARD_CELLS]]
+    )
+    depth = np.c_[square, np.ones(4)] @ np.linalg.inv(lattice.to_lattice).T
+    if not (np.all(depth[:, 2] > 0) or np.all(depth[:, 2] < 0)):
+        return False
+    corners = depth[:, :2] / depth[:, 2:3]
+    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    return bool(sides.min() / BOARD_CELLS >= MIN_CELL_PX and np.all(np.isfinite(corners)))
+
+
+def find_by_lattice(
+    work: np.ndarray, segments: Segments, kinds: np.ndarray
+) -> tuple[Lattice, int, int, float]:
+    """Lattice method on the working copy: the lattice, the block's top-left ``(u, v)`` and its score.
+
+    A second lattice is fitted to the segments the first leaves over, since the
+    strongest grid in a photo may be a chequered cloth or tiled floor under the board.
+    """
+    best: tuple[Lattice, int, int, float] | None = None
+    remaining = segments
+    for _ in range(LATTICE_ATTEMPTS):
+        try:
+            lattice = fit_lattice(remaining, work.shape)
+        except (LatticeNotFoundError, np.linalg.LinAlgError):
+            break
+        u, v, score = locate_block(work, lattice, kinds)
+        if score < 0 or not _plausible(lattice, u, v):
+            score = -1.0
+        if best is None or score > best[3]:
+            best = (lattice, u, v, score)
+        remaining = grouped(remaining.ends[~lattice.inliers], work.shape)
+    if best is None:
+        raise LatticeNotFoundError("no grid lattice")
+    return best
+
+
+def outline_quads(work: np.ndarray, *, limit: int = 4) -> list[np.ndarray]:
+    """The largest convex four-sided outlines in the edge map, biggest first."""
+    grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY) if work.ndim == 3 else work
+    grey = cv2.GaussianBlur(grey, (5, 5), 0)
+    median = float(np.median(grey))
+    edges = cv2.Canny(grey, int(max(0, 0.66 * median)), int(min(255, 1.33 * median) + 1))
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    min_area = 0.08 * work.shape[0] * work.shape[1]
+    quads = []
+    for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:20]:
+        hull = cv2.convexHull(contour)
+        if cv2.contourArea(hull) < min_area:
+            break
+        for tolerance in (0.02, 0.035, 0.05):
+            polygon = cv2.approxPolyDP(hull, tolerance * cv2.arcLength(hull, True), True)
+            if len(polygon) == 4:
+                quads.append(order_corners(polygon.reshape(4, 2)).astype(np.float64))
+                break
+        if len(quads) == limit:
+            break
+    return quads
+
+
+def find_by_outline(
+    work: np.ndarray, segments: Segments, kinds: np.ndarray
+) -> tuple[Lattice, int, int, float]:
+    """Outline method on the working copy (same return as :func:`find_by_lattice`)."""
+    best: tuple[Lattice, int, int, float] | None = None
+    for quad in outline_quads(work):
+        square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+        initial = cv2.getPerspectiveTransform(quad.astype(np.float32), square)
+        try:
+            lattice = fit_lattice(segments, work.shape, initial=initial)
+        except (LatticeNotFoundError, np.linalg.LinAlgError):
+            continue
+        u, v, score = locate_block(work, lattice, kinds)
+        if score >= 0 and _plausible(lattice, u, v) and (best is None or score > best[3]):
+            best = (lattice, u, v, score)
+    if best is None:
+        raise LatticeNotFoundError("no board outline")
+    return best
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    corners: np.ndarray  # in the searched image's pixels
+    score: float
+    method: str
+
+    @property
+    def cell_px(self) -> float:
+        sides = np.linalg.norm(self.corners - np.roll(self.corners, -1, axis=0), axis=1)
+        return float(sides.min() / BOARD_CELLS)
+
+
+def refine_on_premiums(
+    work: np.ndarray, segments: Segments, kinds: np.ndarray, to_lattice: np.ndarray, u: int, v: int
+) -> np.ndarray:
+    """Refit the lattice to its grid lines and the premium squares of the block at (u, v)."""
+    shift = np.array([[1.0, 0, -u], [0, 1, -v], [0, 0, 1]])
+    for _ in range(PREMIUM_ROUNDS):
+        image_points, board_points = premium_matches(work, shift @ to_lattice, kinds)
+        if not len(image_points):
+            break
+        to_lattice = refine_lattice(
+            segments, work.shape, to_lattice, image_points, board_points + np.array([u, v])
+        )
+    return to_lattice
+
+
+def _search(work: np.ndarray, kinds: np.ndarray) -> tuple[_Candidate | None, Segments]:
+    """Both methods on one working image; the first to pass, else the best, else None."""
+    segments = detect_segments(work)
+    best: _Candidate | None = None
+    for method, finder in (("lattice", find_by_lattice), ("outline", find_by_outline)):
+        try:
+            lattice, u, v, score = finder(work, segments, kinds)
+        except (LatticeNotFoundError, np.linalg.LinAlgError):
+            continue
+        if score >= 0 and (best is None or score > best.score):
+            to_lattice = refine_on_premiums(work, segments, kinds, lattice.to_lattice, u, v)
+            best = _Candidate(_block_corners(to_lattice, u, v), score, method)
+        if best is not None and best.score >= MIN_SCORE:
+            break
+    return best, segments
+
+
+def _regions(work: np.ndarray, found: _Candidate | None, segments: Segments) -> list[np.ndarray]:
+    """Boxes ``(x0, y0, x1, y1)`` of the working image worth a closer look, most likely first.
+
+    The block found so far, the largest outlines, and the area where segments of both
+    directions cross, each widened by a margin.
+    """
+    boxes = []
+    if found is not None:
+        boxes.append(np.r_[found.corners.min(axis=0), found.corners.max(axis=0)])
+    for quad in outline_quads(work, limit=2):
+        boxes.append(np.r_[quad.min(axis=0), quad.max(axis=0)])
+    crossing = segments.ends[segments.weight > 0]
+    if len(crossing) >= 8:
+        points = np.r_[crossing[:, :2], crossing[:, 2:]]
+        boxes.append(np.r_[np.percentile(points, 2, axis=0), np.percentile(points, 98, axis=0)])
+    height, width = work.shape[:2]
+    widened = []
+    for box in boxes:
+        margin = 0.12 * max(box[2] - box[0], box[3] - box[1])
+        box = np.clip(box + np.array([-margin, -margin, margin, margin]), 0, [width, height, width, height])
+        small = (box[2] - box[0]) * (box[3] - box[1]) < 0.6 * width * height and min(box[2:] - box[:2]) > 20
+        new = not any(np.abs(box - other).max() < 0.05 * max(width, height) for other in widened)
+        if small and new:
+            widened.append(box)
+    return widened[:3]
+
+
+def find_board(image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT) -> BoardLocation:
+    """Locate the playing grid of a board in ``image`` (BGR uint8, any size).
+
+    A board found small in the working copy, or not at all, is looked for again in
+    crops of the photo at a finer scale. Raises :class:`BoardNotFoundError` when no
+    block of squares coloured like a Scrabble board turns up.
+    """
+    if image.ndim != 3 or image.shape[2] != 3:
+        raise BoardNotFoundError("expected a colour photo")
+    kinds = premium_kinds(layout)
+    scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
+    work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    found, segments = _search(work, kinds)
+    best = None if found is None else replace(found, corners=(found.corners + 0.5) / scale - 0.5)
+    doubtful = found is None or found.score < SURE_SCORE or found.cell_px < FINE_CELL_PX
+    if doubtful and scale < 1:
+        for box in _regions(work, found, segments):
+            left, top = np.floor((box[:2] + 0.5) / scale - 0.5).astype(int)
+            right, bottom = np.ceil((box[2:] + 0.5) / scale - 0.5).astype(int)
+            crop = image[max(top, 0) : bottom, max(left, 0) : right]
+            crop_scale = min(1.0, WORK_SIDE / max(crop.shape[:2]))
+            if crop_scale < 1:
+                crop = cv2.resize(crop, None, fx=crop_scale, fy=crop_scale, interpolation=cv2.INTER_AREA)
+            closer, _ = _search(crop, kinds)
+            if closer is not None and (best is None or closer.score > best.score):
+                corners = (closer.corners + 0.5) / crop_scale - 0.5 + [max(left, 0), max(top, 0)]
+                best = replace(closer, corners=corners)
+            if best is not None and best.score >= SURE_SCORE:
+                break
+    if best is None or best.score < MIN_SCORE:
+        raise BoardNotFoundError("no Scrabble board found in the photo")
+    ordered = order_corners(best.corners).astype(np.float64)
+    return BoardLocation(ordered, board_homography(ordered), float(best.score), best.method)

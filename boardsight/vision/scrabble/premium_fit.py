@@ -1,0 +1,100 @@
+"""Premium squares as landmarks: 61 coloured blobs at known places on every board.
+
+Once the board's block is known roughly (to within a third of a cell or so), each
+premium square's colour blob is looked for near where it should be; the centroids
+that agree with one homography (RANSAC, so that tiles on premium squares and glare do
+not matter) are matched to the squares' centres. The lattice fit uses these matches
+beside the grid lines (:func:`boardsight.vision.scrabble.lattice.refine_lattice`),
+which corrects a lattice fitted to faint or sparse lines, perspective included.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from boardsight.vision.scrabble.premium import BOARD_CELLS
+
+CELL_PX = 16  # rectified pixels a cell
+MARGIN_CELLS = 1
+WINDOW = 0.8  # half-size of the search window around a square's expected centre, in cells
+MIN_BLOBS = 10
+MIN_FILL, MAX_FILL = 0.12, 0.9  # share of the window a blob may cover
+RANSAC_CELLS = 0.15
+
+
+def _to_rectified() -> np.ndarray:
+    """Board coordinates (cells) to rectified pixels, with a margin of ``MARGIN_CELLS``."""
+    offset = MARGIN_CELLS * CELL_PX
+    return np.array([[CELL_PX, 0, offset], [0, CELL_PX, offset], [0, 0, 1.0]])
+
+
+def _kind_colours(lab: np.ndarray, kinds: np.ndarray) -> dict[int, np.ndarray]:
+    """Median Lab colour of the middle of the squares of each kind."""
+    inner = CELL_PX // 4
+    offset = MARGIN_CELLS * CELL_PX
+    samples: dict[int, list[np.ndarray]] = {}
+    for row in range(BOARD_CELLS):
+        for col in range(BOARD_CELLS):
+            top, left = offset + row * CELL_PX + inner, offset + col * CELL_PX + inner
+            patch = lab[top : top + CELL_PX - 2 * inner, left : left + CELL_PX - 2 * inner].reshape(-1, 3)
+            samples.setdefault(int(kinds[row, col]), []).append(np.median(patch, axis=0))
+    return {kind: np.median(np.array(values), axis=0) for kind, values in samples.items()}
+
+
+def premium_centroids(
+    image: np.ndarray, to_board: np.ndarray, kinds: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Measured blob centroids and the matching ideal square centres, both in board coordinates.
+
+    A pixel belongs to a square's blob when its colour is nearer that square's kind
+    colour than the plain squares' colour and every other kind's; a blob counts when
+    it fills a plausible share of its search window.
+    """
+    to_rectified = _to_rectified()
+    size = (BOARD_CELLS + 2 * MARGIN_CELLS) * CELL_PX
+    flat = cv2.warpPerspective(image, to_rectified @ to_board, (size, size), flags=cv2.INTER_AREA)
+    lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB).astype(np.float32)
+    colours = _kind_colours(lab, kinds)
+    names = sorted(colours)
+    distance = np.stack([np.abs(lab - colours[kind]).sum(axis=2) for kind in names])
+    nearest = np.array(names)[np.argmin(distance, axis=0)]
+    half = round(WINDOW * CELL_PX)
+    ys, xs = np.mgrid[-half : half + 1, -half : half + 1]
+    measured, ideal = [], []
+    for row, col in zip(*np.nonzero(kinds > 0), strict=True):
+        kind = kinds[row, col]
+        centre_x = (col + 0.5 + MARGIN_CELLS) * CELL_PX
+        centre_y = (row + 0.5 + MARGIN_CELLS) * CELL_PX
+        left, top = round(centre_x) - half, round(centre_y) - half
+        window = nearest[top : top + 2 * half + 1, left : left + 2 * half + 1] == kind
+        fill = window.mean()
+        if not MIN_FILL <= fill <= MAX_FILL:
+            continue
+        x = left + half + xs[window].mean()
+        y = top + half + ys[window].mean()
+        measured.append([x / CELL_PX - MARGIN_CELLS, y / CELL_PX - MARGIN_CELLS])
+        ideal.append([col + 0.5, row + 0.5])
+    return np.array(measured).reshape(-1, 2), np.array(ideal).reshape(-1, 2)
+
+
+def premium_matches(
+    image: np.ndarray, to_board: np.ndarray, kinds: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Premium-square blobs that agree with one homography: image pixels and board coordinates.
+
+    Empty arrays when fewer than ``MIN_BLOBS`` blobs are found or agree.
+    """
+    measured, ideal = premium_centroids(image, to_board, kinds)
+    empty = (np.zeros((0, 2)), np.zeros((0, 2)))
+    if len(measured) < MIN_BLOBS:
+        return empty
+    _, mask = cv2.findHomography(
+        measured.astype(np.float32), ideal.astype(np.float32), cv2.RANSAC, RANSAC_CELLS
+    )
+    if mask is None or mask.sum() < MIN_BLOBS:
+        return empty
+    keep = mask.ravel().astype(bool)
+    to_pixels = np.linalg.inv(to_board)
+    points = np.c_[measured[keep], np.ones(int(keep.sum()))] @ to_pixels.T
+    return points[:, :2] / points[:, 2:3], ideal[keep]

@@ -1,0 +1,44 @@
+"""Font splits never share a family, and rendering works on a machine without font packages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from boardsight.datasets.synth import fonts
+from boardsight.datasets.synth.glyphs import symbol_mask
+from boardsight.errors import BadInputError
+
+
+def _family(face: fonts.FontFace) -> str:
+    return face.filename.split("-")[0].replace("Bold", "").replace("Condensed", "")
+
+
+def test_train_and_holdout_fonts_are_different_families() -> None:
+    train = {_family(f) for f in fonts.FONT_FACES if f.split == "train"}
+    holdout = {_family(f) for f in fonts.FONT_FACES if f.split == "holdout"}
+    assert train and holdout and not train & holdout
+    assert {f.kind for f in fonts.FONT_FACES if f.split == "holdout"} == {"sans", "serif"}
+
+
+def test_unknown_split_is_a_clear_error() -> None:
+    with pytest.raises(BadInputError, match="font split"):
+        fonts.fonts_for("cursive")
+
+
+@pytest.fixture
+def no_font_packages(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(fonts, "FONT_DIRS", ())
+    monkeypatch.delenv("BOARDSIGHT_FONT_DIRS", raising=False)
+    fonts._installed_files.cache_clear()
+    yield
+    fonts._installed_files.cache_clear()
+
+
+@pytest.mark.usefixtures("no_font_packages")
+def test_pillow_font_stands_in_when_none_is_installed() -> None:
+    chosen = fonts.fonts_for("holdout")
+    assert chosen == (fonts.PILLOW_DEFAULT,)
+    mask = symbol_mask("QU", chosen[0], 64, 0.55, False)
+    assert mask.max() > 0.9 and mask.mean() > 0.02

@@ -1,0 +1,106 @@
+import itertools
+
+import numpy as np
+import pytest
+
+from boardsight.boggle.dice import load_dice_set
+from boardsight.errors import BadInputError
+from boardsight.vision.boggle.assignment import min_cost_assignment
+from boardsight.vision.boggle.dice_check import cell_name, check_dice, fit_dice_set
+
+NAMES = [chr(code) for code in range(ord("A"), ord("Z") + 1)] + ["QU", "IN", "TH", "ER", "HE", "AN", "#"]
+
+
+def table(readings: list[dict[str, float]]) -> np.ndarray:
+    """Probabilities (cells, classes): the named classes get their value, the rest share what is left."""
+    out = np.zeros((len(readings), len(NAMES)))
+    for cell, reading in enumerate(readings):
+        rest = (1 - sum(reading.values())) / (len(NAMES) - len(reading))
+        out[cell] = rest
+        for name, value in reading.items():
+            out[cell, NAMES.index(name)] = value
+    return out
+
+
+def a_classic_board() -> list[str]:
+    """One face of each classic die, in die order: a board the classic set can show."""
+    return [
+        die[0] if die[0] != "A" or index == 0 else die[1]
+        for index, die in enumerate(load_dice_set("classic").dice)
+    ]
+
+
+def test_assignment_matches_brute_force() -> None:
+    rng = np.random.default_rng(1)
+    for size in range(1, 7):
+        for _ in range(10):
+            cost = np.round(rng.random((size, size)) * 10, 1)
+            chosen = min_cost_assignment(cost)
+            best = min(sum(cost[i, p[i]] for i in range(size)) for p in itertools.permutations(range(size)))
+            assert sorted(chosen) == list(range(size))
+            assert cost[np.arange(size), chosen].sum() == pytest.approx(best)
+
+
+def test_assignment_rejects_bad_matrices() -> None:
+    with pytest.raises(ValueError, match="square"):
+        min_cost_assignment(np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="finite"):
+        min_cost_assignment(np.array([[np.inf, 0.0], [0.0, 0.0]]))
+
+
+def test_a_possible_board_is_left_alone() -> None:
+    board = a_classic_board()
+    fit = fit_dice_set(table([{token: 0.9} for token in board]), NAMES, load_dice_set("classic"))
+    assert fit.tokens == board
+    assert fit.changes == []
+    assert sorted(fit.dice) == list(range(16))
+
+
+def test_two_qu_from_a_set_with_one_qu_die() -> None:
+    # Classic: only die 2 (A B J M O QU) has QU. Cell 5 reads QU but could be O; cell 2 reads QU for sure.
+    board = a_classic_board()
+    readings = [{token: 0.9} for token in board]
+    readings[2] = {"QU": 0.95, "O": 0.01}
+    readings[5] = {"QU": 0.55, "O": 0.40}
+    fit = fit_dice_set(table(readings), NAMES, load_dice_set("classic"))
+    assert fit.tokens[2] == "QU"
+    assert fit.tokens[5] == "O"
+    assert [change["cell"] for change in fit.changes] == ["B2"]
+    change = fit.changes[0]
+    assert (change["read"], change["now"]) == ("QU", "O")
+    assert "the only die of the classic set with QU is needed at C1" in change["why"]
+
+
+def test_a_face_no_die_carries() -> None:
+    board = a_classic_board()
+    readings = [{token: 0.9} for token in board]
+    readings[0] = {"Q": 0.6, "A": 0.3}
+    fit = fit_dice_set(table(readings), NAMES, load_dice_set("classic"))
+    assert fit.tokens[0] == "A"
+    assert "no die of the classic set has a Q face" in fit.changes[0]["why"]
+
+
+def test_auto_picks_the_fitting_set_and_none_switches_off() -> None:
+    board = a_classic_board()
+    probabilities = table([{token: 0.9} for token in board])
+    fit = check_dice(probabilities, NAMES, "auto")
+    assert fit is not None and fit.dice_set == "classic"
+    assert check_dice(probabilities, NAMES, "none") is None
+
+
+def test_auto_leaves_a_board_of_an_unknown_set_alone() -> None:
+    probabilities = table([{"Z": 0.97}] * 16)  # sixteen Z cubes: no bundled set comes close
+    assert check_dice(probabilities, NAMES, "auto") is None
+    forced = check_dice(probabilities, NAMES, "classic")
+    assert forced is not None and len(forced.changes) == 15  # the classic set has a single Z
+
+
+def test_bad_choices() -> None:
+    with pytest.raises(BadInputError, match="unknown dice set"):
+        check_dice(table([{"A": 0.9}] * 16), NAMES, "deluxe")
+    with pytest.raises(BadInputError, match="16 dice"):
+        check_dice(table([{"A": 0.9}] * 25), NAMES, "classic")
+
+
+def test_cell_names() -> None:
+    assert [cell_name(index, 5) for index in (0, 4, 5, 24)] == ["A1", "E1", "A2", "E5"]

@@ -1,0 +1,113 @@
+import cv2
+import numpy as np
+import pytest
+from scrabble_drawing import board_corners, draw_board, photograph
+
+from boardsight.vision.geometry import quad_diagonal
+from boardsight.vision.reading import BoardNotFoundError
+from boardsight.vision.scrabble.board_finder import board_homography, find_board, outline_quads
+from boardsight.vision.scrabble.lattice import apply_homography
+
+WORDS = [
+    "...............",
+    "...............",
+    "..QUIZ.........",
+    ".....E.........",
+    ".....BOARD.....",
+    ".....R...E.....",
+    ".....A...A.....",
+    ".......?.L.....",
+    "...............",
+    "...........JAM.",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+]
+TILTED = np.array([[230, 120], [830, 160], [900, 700], [150, 640]], dtype=np.float64)
+
+
+def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+    """Mean corner distance over the best cyclic order, as a share of the diagonal."""
+    best = min(np.linalg.norm(np.roll(found, shift, axis=0) - truth, axis=1).mean() for shift in range(4))
+    return best / quad_diagonal(truth)
+
+
+@pytest.mark.parametrize("quarter_turns", range(4))
+def test_finds_a_tilted_board_at_every_turn(quarter_turns: int) -> None:
+    flat = np.ascontiguousarray(np.rot90(draw_board(WORDS), quarter_turns))
+    photo, truth = photograph(flat, board_corners(), TILTED, (1000, 800))
+    location = find_board(photo)
+    assert corner_error(location.corners, truth) < 0.005
+    assert location.method == "lattice"
+
+
+def test_corners_are_clockwise_from_the_top_left() -> None:
+    photo, _ = photograph(draw_board(WORDS), board_corners(), TILTED, (1000, 800))
+    corners = find_board(photo).corners
+    assert np.argmin(corners.sum(axis=1)) == 0
+    edge_a, edge_b = corners[1] - corners[0], corners[2] - corners[1]
+    assert edge_a[0] * edge_b[1] - edge_a[1] * edge_b[0] > 0
+
+
+def test_to_board_maps_corners_to_the_board_square() -> None:
+    photo, _ = photograph(draw_board(WORDS), board_corners(), TILTED, (1000, 800))
+    location = find_board(photo)
+    mapped = apply_homography(location.to_board, location.corners)
+    np.testing.assert_allclose(mapped, [[0, 0], [15, 0], [15, 15], [0, 15]], atol=1e-6)
+    np.testing.assert_allclose(board_homography(location.corners), location.to_board)
+
+
+def test_tiles_on_every_corner_square() -> None:
+    grid = [list(row) for row in WORDS]
+    for row, col in [(0, 0), (0, 14), (14, 14), (14, 0)]:
+        grid[row][col] = "X"
+    photo, truth = photograph(draw_board(["".join(r) for r in grid]), board_corners(), TILTED, (1000, 800))
+    assert corner_error(find_board(photo).corners, truth) < 0.005
+
+
+def test_board_filling_the_whole_photo() -> None:
+    flat = draw_board(WORDS)
+    grid_only = flat[30:-30, 30:-30]
+    location = find_board(grid_only)
+    truth = np.array([[0, 0], [600, 0], [600, 600], [0, 600]], dtype=np.float64) - 0.5
+    assert corner_error(location.corners, truth) < 0.005
+
+
+def test_stray_tiles_beside_the_board_are_ignored() -> None:
+    flat = draw_board(WORDS, margin=90)
+    for index in range(8):  # a rack of tiles in the margin, on the grid's spacing
+        top, left = 25, 90 + 40 * (index + 3)
+        cv2.rectangle(flat, (left + 2, top + 2), (left + 37, top + 37), (150, 200, 230), -1)
+        cv2.putText(flat, "E", (left + 8, top + 30), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (30, 30, 30), 2)
+    photo, truth = photograph(flat, board_corners(margin=90), TILTED, (1000, 800))
+    assert corner_error(find_board(photo).corners, truth) < 0.005
+
+
+def test_outline_quads_finds_the_board_edge() -> None:
+    photo, _ = photograph(draw_board(WORDS), board_corners(), TILTED, (1000, 800))
+    quads = outline_quads(photo)
+    assert quads and cv2.contourArea(quads[0].astype(np.float32)) > 0.2 * 1000 * 800
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        np.full((600, 800, 3), 200, np.uint8),
+        np.random.default_rng(0).integers(0, 255, (600, 800, 3), dtype=np.uint8),
+        np.kron(np.indices((12, 16)).sum(0)[..., None] % 2 * 255, np.ones((50, 50, 3))).astype(np.uint8),
+    ],
+    ids=["blank", "noise", "chessboard"],
+)
+def test_no_board(image: np.ndarray) -> None:
+    with pytest.raises(BoardNotFoundError):
+        find_board(image)
+
+
+def test_a_plain_grid_without_premium_squares_is_no_board() -> None:
+    grid = np.full((800, 800, 3), (180, 220, 235), np.uint8)
+    grid[:, ::40] = 90
+    grid[::40, :] = 90
+    with pytest.raises(BoardNotFoundError):
+        find_board(grid)
