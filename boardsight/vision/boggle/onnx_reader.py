@@ -20,7 +20,7 @@ from boardsight.vision.reading import BoardReading, register_reader
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 MODEL_ENV = "BOARDSIGHT_BOGGLE_MODEL"
-SECOND_LOOK_BELOW = 0.9  # cells read with less confidence are read again in their other three turns
+SECOND_LOOK_BELOW = 0.99  # cells read with less confidence are read again in their other three turns
 
 
 def cube_classifier(model: str | Path | None = None) -> OnnxClassifier:
