@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon, load_lexicon
 from boardsight.scrabble import load_tileset
 from boardsight.scrabble.board import Board
@@ -44,7 +45,6 @@ from boardsight.vision.scrabble.squares import (
     TURNED,
     cut_squares,
     reading_corners,
-    turn_crops,
     turn_order,
 )
 
@@ -52,6 +52,10 @@ TILE_SETS = ("english", "swedish")
 DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
 TILE_THRESHOLD = 0.5  # squares whose chance of being empty is below this are taken for tiles
+VOTERS = 24  # tiles classified in all four turns to decide the orientation
+SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
+ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
+SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
 
@@ -66,12 +70,26 @@ class ReaderModel:
     margin: float
 
 
-def tile_set_for(tiles: str) -> TileSet:
-    if tiles not in TILE_SETS:
-        from boardsight.errors import BadInputError
+def check_tiles(tiles: str) -> str:
+    """``tiles`` if it names a tile set this reader knows (or is ``auto``), else a one-line error."""
+    if tiles not in (*TILE_SETS, "auto"):
+        raise BadInputError(f"unknown tile set {tiles!r}: choose auto, english or swedish")
+    return tiles
 
-        raise BadInputError(f"unknown tile set {tiles!r}: choose english or swedish")
-    return load_tileset(tiles)
+
+def tile_set_for(tiles: str) -> TileSet:
+    return load_tileset(check_tiles(tiles))
+
+
+def guess_tiles(probabilities: np.ndarray, names: list[str]) -> str:
+    """``swedish`` when the tiles read look like Å, Ä or Ö more than like Q or W, else ``english``.
+
+    Summed over the squares that hold tiles; one confident Å, Ä or Ö settles it.
+    """
+    tiles = probabilities[:, names.index(EMPTY)] < TILE_THRESHOLD
+    swedish = sum(probabilities[tiles, names.index(x)].sum() for x in SWEDISH_ONLY if x in names)
+    english = sum(probabilities[tiles, names.index(x)].sum() for x in ENGLISH_ONLY if x in names)
+    return "swedish" if swedish >= SWEDISH_EVIDENCE and swedish > english else "english"
 
 
 def allowed_classes(class_names: list[str], tileset: TileSet) -> np.ndarray:
@@ -88,41 +106,60 @@ def locate_board(image: np.ndarray, *, source: str = "the photo") -> BoardLocati
 
 
 def orient_and_classify(
-    crops: list[np.ndarray], model: ReaderModel, lexicon: Lexicon | None
+    crops: list[np.ndarray], model: ReaderModel, lexicon: Callable[[np.ndarray], Lexicon | None]
 ) -> tuple[int, np.ndarray, dict[str, Any]]:
     """The board's quarter turns to reading orientation and the probabilities (225, classes) read so.
 
     ``crops`` are row-major as the photo shows the board (its first corner nearest the
-    photo's top-left). Squares that look like tiles are classified in all four turns.
+    photo's top-left). Every square is classified as the photo shows it; up to
+    ``VOTERS`` of the squares that look most like tiles are classified in the three
+    other turns too and vote on the orientation; then the tiles are read in the chosen
+    turn. ``lexicon`` gives the lexicon to break a tie with, from a turn's probabilities.
     """
     names = model.class_names
     upright = model.classify(crops)
-    is_tile = upright[:, names.index(EMPTY)] < TILE_THRESHOLD
-    per_turn, tile_squares = [upright], [np.nonzero(is_tile)[0]]
+    empty = upright[:, names.index(EMPTY)]
+    tiles = np.nonzero(empty < TILE_THRESHOLD)[0]
+    voters = tiles[np.argsort(empty[tiles])[:VOTERS]]
+    read: dict[tuple[int, int], np.ndarray] = {(0, int(square)): upright[square] for square in tiles}
+
+    def classify_turned(turns: int, squares: np.ndarray) -> None:
+        """Classify ``squares`` (indices as cut) turned ``turns`` times, unless done already."""
+        missing = [int(square) for square in squares if (turns, int(square)) not in read]
+        if missing:
+            results = model.classify([np.ascontiguousarray(np.rot90(crops[i], -turns)) for i in missing])
+            read.update({(turns, square): row for square, row in zip(missing, results, strict=True)})
+
+    def board_in_turn(turns: int) -> np.ndarray:
+        """Probabilities (225, classes) of the board turned ``turns`` times, in its own row-major order."""
+        classify_turned(turns, tiles)
+        as_cut = upright.copy()
+        for square in tiles:
+            as_cut[square] = read[(turns, int(square))]
+        return as_cut[turn_order(turns)]
+
     for turns in (1, 2, 3):
-        order = turn_order(turns)
-        wanted = np.nonzero(is_tile[order])[0]
-        probabilities = np.zeros_like(upright)
-        probabilities[:, names.index(EMPTY)] = 1.0
-        if len(wanted):
-            turned_crops = turn_crops(crops, turns)
-            probabilities[wanted] = model.classify([turned_crops[i] for i in wanted])
-        per_turn.append(probabilities)
-        tile_squares.append(wanted)
+        classify_turned(turns, voters)
     if TURNED in names:
-        turned = np.array([per_turn[t][tile_squares[t], names.index(TURNED)] for t in range(4)])
+        turned = np.array([[read[(t, int(s))][names.index(TURNED)] for s in voters] for t in range(4)])
     else:
-        turned = np.array([1.0 - per_turn[t][tile_squares[t]].max(axis=1) for t in range(4)])
+        turned = np.array([[1.0 - read[(t, int(s))].max() for s in voters] for t in range(4)])
+    turned = turned.reshape(4, len(voters))
 
     def validity(turns: int) -> float:
-        if lexicon is None:
+        probabilities = board_in_turn(turns)
+        words = lexicon(probabilities)
+        if words is None:
             return 0.0
-        grid = _grid_of(per_turn[turns], names)
-        return valid_share([run_text(grid, run) for run in runs(grid)], lambda word: word in lexicon)
+        grid = _grid_of(probabilities, names)
+        return valid_share([run_text(grid, run) for run in runs(grid)], lambda word: word in words)
 
     orientation = choose_orientation(turned, validity)
-    details = {"turn_scores": [round(s, 3) for s in orientation.scores], "by_lexicon": orientation.by_lexicon}
-    return orientation.quarter_turns, per_turn[orientation.quarter_turns], details
+    details = {
+        "turn_scores": [round(score, 3) for score in orientation.scores],
+        "by_lexicon": orientation.by_lexicon,
+    }
+    return orientation.quarter_turns, board_in_turn(orientation.quarter_turns), details
 
 
 def _grid_of(probabilities: np.ndarray, names: list[str]) -> list[list[str]]:
@@ -151,18 +188,29 @@ def read_board(
     model: ReaderModel,
     *,
     reader: str,
-    tiles: str = "english",
+    tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
     source: str = "the photo",
 ) -> BoardReading:
-    """Find the board in ``image`` (BGR), read every square, orient and check the position."""
-    tileset = tile_set_for(tiles)
-    words = lexicon_for(lexicon, tiles)
+    """Find the board in ``image`` (BGR), read every square, orient and check the position.
+
+    ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
+    seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
+    """
+    check_tiles(tiles)
     start = time.perf_counter()
     location = locate_board(image, source=source)
     found = time.perf_counter()
     crops = cut_squares(image, location.corners, margin=model.margin, cell_px=model.cell_px)
-    turns, probabilities, orientation = orient_and_classify(crops, model, words)
+
+    def tiles_of(probabilities: np.ndarray) -> str:
+        return guess_tiles(probabilities, model.class_names) if tiles == "auto" else tiles
+
+    turns, probabilities, orientation = orient_and_classify(
+        crops, model, lambda probabilities: lexicon_for(lexicon, tiles_of(probabilities))
+    )
+    chosen = tiles_of(probabilities)
+    tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)
     read = time.perf_counter()
     reading = assemble_reading(

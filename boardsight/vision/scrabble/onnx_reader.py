@@ -42,7 +42,7 @@ def read_with_cnn(
     image: np.ndarray,
     *,
     source: str = "the photo",
-    tiles: str = "english",
+    tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
     model: str | Path | None = None,
     **_: Any,

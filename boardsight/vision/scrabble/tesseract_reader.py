@@ -19,9 +19,11 @@ import numpy as np
 
 from boardsight.errors import BoardsightError
 from boardsight.lexicon import Lexicon
+from boardsight.scrabble import load_tileset
 from boardsight.vision.reading import BoardReading, register_reader
 from boardsight.vision.scrabble.board_reading import (
     assemble_reading,
+    check_tiles,
     lexicon_for,
     locate_board,
     read_squares,
@@ -112,29 +114,33 @@ def read_with_tesseract(
     image: np.ndarray,
     *,
     source: str = "the photo",
-    tiles: str = "english",
+    tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
     **_: Any,
 ) -> BoardReading:
-    """Read a Scrabble board in a BGR image with Tesseract."""
+    """Read a Scrabble board in a BGR image with Tesseract (``auto`` tiles: Swedish when Å Ä Ö are read)."""
     import time
 
-    tileset = tile_set_for(tiles)
-    words = lexicon_for(lexicon, tiles)
-    letters = "".join(tileset.letters)
+    check_tiles(tiles)
+    if tiles == "auto":
+        letters = "".join(dict.fromkeys(load_tileset("english").letters + load_tileset("swedish").letters))
+        language = "eng+swe"
+    else:
+        letters, language = "".join(tile_set_for(tiles).letters), LANGUAGES[tiles]
     start = time.perf_counter()
     location = locate_board(image, source=source)
     found = time.perf_counter()
     cells = [clean_square(crop) for crop in cut_squares(image, location.corners, margin=0.0, cell_px=CUT_PX)]
     best_turn, best_reads, best_total = 0, [], -1.0
     for turns in range(4):
-        reads = _single_letters(
-            _ocr_sheet(_sheet(turn_crops(cells, turns)), LANGUAGES[tiles], letters), letters
-        )
+        reads = _single_letters(_ocr_sheet(_sheet(turn_crops(cells, turns)), language, letters), letters)
         total = sum(conf for _, conf in reads)
         if total > best_total:
             best_turn, best_reads, best_total = turns, reads, total
-    class_names = [EMPTY, BLANK, *tileset.letters]
+    if tiles == "auto":
+        tiles = "swedish" if any(letter in "ÅÄÖ" for letter, _ in best_reads if letter) else "english"
+    tileset, words = tile_set_for(tiles), lexicon_for(lexicon, tiles)
+    class_names = [EMPTY, BLANK, *letters]
     probabilities = np.zeros((len(best_reads), len(class_names)))
     for index, (letter, conf) in enumerate(best_reads):
         if letter is None:

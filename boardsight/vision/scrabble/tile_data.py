@@ -27,7 +27,7 @@ from boardsight.vision.scrabble.squares import TURNED, cut_squares
 LETTERS = [chr(code) for code in range(ord("A"), ord("Z") + 1)] + ["Å", "Ä", "Ö"]
 CLASS_NAMES: list[str] = [".", "?", *LETTERS, TURNED]
 """The classes of a newly trained model; at run time the names are read from the model file."""
-INPUT_SIZE = (40, 40)
+INPUT_SIZE = (32, 32)
 CELL_MARGIN = 0.08
 RECIPE = {"colour": "bgr", "normalise": "per_image", "cell_margin": CELL_MARGIN}
 EMPTY_SHARE = 0.25

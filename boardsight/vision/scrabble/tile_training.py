@@ -35,7 +35,7 @@ class TileTrainingPlan:
     train_boards: int = 400
     validation_boards: int = 60
     seed: int = 7
-    epochs: int = 14
+    epochs: int = 10
     batch_size: int = 256
     jobs: int = 2
     threads: int = 2
