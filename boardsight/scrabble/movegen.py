@@ -197,14 +197,14 @@ class _Search:
         self.code = sum(count << self.shifts[tile] for tile, count in rack.items())
         self.rack_size = rules.rack_size if rules else DEFAULT_RACK_SIZE
         self.bingo = rules.bingo_bonus if rules else DEFAULT_BINGO_BONUS
-        self.found: list[tuple[int, str, tuple]] = []
+        self.found: list[tuple[int, str, int, int, int, str]] = []
         self.bonuses = [0] * (self.total + 2)
         if self.rack_size < len(self.bonuses):
             self.bonuses[self.rack_size] = self.bingo
 
     # -- left parts ---------------------------------------------------------------------------
 
-    def build_left_parts(self, longest: int) -> None:
+    def build_left_parts(self, longest: int, followed_by: int) -> None:
         """Index every left part of the rack (a word prefix of up to ``longest`` tiles) together
         with each tile that may follow it on the anchor square.
 
@@ -216,8 +216,8 @@ class _Search:
         a letter to its options that can still make a word when the square after the anchor
         is empty, and to ``ends[k]``, the number of them with at most ``k`` tiles before the
         anchor; the letter ``""`` holds those of every letter (for anchors without a
-        crossword). ``every_parts`` does the same for all options (for anchors with a tile
-        right after them).
+        crossword). ``through_parts`` maps a letter of ``followed_by`` (the first letters of
+        the tiles right after anchors) to the options whose node goes on with it.
         """
         children, final, masks, bits = self.children, self.final, self.masks, self.bits
         full, lower, values, total = self.full, self.lower, self.values, self.total
@@ -227,8 +227,11 @@ class _Search:
         open_ends: dict[str, list[int]] = {letter: [] for letter in bits}
         open_every: list[tuple] = []
         open_lists[""], open_ends[""] = open_every, []
-        every_lists: dict[str, list[tuple]] = {letter: [] for letter in bits}
-        every_ends: dict[str, list[int]] = {letter: [] for letter in bits}
+        through_lists: dict[int, list[tuple]] = {}
+        through_ends: dict[int, list[int]] = {}
+        for bit in bits.values():
+            if bit & followed_by:
+                through_lists[bit], through_ends[bit] = [], []
         level = [("", 0, self.code, self.letters, self.blanks, (), 0)]
         for length in range(longest + 1):
             left = total - length - 1  # tiles left once the anchor square is filled
@@ -262,7 +265,11 @@ class _Search:
                                 cont,
                                 bit,
                             )
-                            every_lists[letter].append(option)
+                            following = edges & followed_by
+                            while following:
+                                low = following & -following
+                                following ^= low
+                                through_lists[low].append(option)
                             if fin or cont:
                                 open_lists[letter].append(option)
                                 open_every.append(option)
@@ -280,7 +287,11 @@ class _Search:
                             cont,
                             bit,
                         )
-                        every_lists[letter].append(option)
+                        following = edges & followed_by
+                        while following:
+                            low = following & -following
+                            following ^= low
+                            through_lists[low].append(option)
                         if fin or cont:
                             open_lists[letter].append(option)
                             open_every.append(option)
@@ -310,7 +321,11 @@ class _Search:
                             cont,
                             bit,
                         )
-                        every_lists[letter].append(option)
+                        following = masks[child] & followed_by
+                        while following:
+                            low = following & -following
+                            following ^= low
+                            through_lists[low].append(option)
                         if fin or cont:
                             open_lists[letter].append(option)
                             open_every.append(option)
@@ -351,8 +366,8 @@ class _Search:
                         )
             for letter, options in open_lists.items():
                 open_ends[letter].append(len(options))
-            for letter, options in every_lists.items():
-                every_ends[letter].append(len(options))
+            for bit, options in through_lists.items():
+                through_ends[bit].append(len(options))
             level = deeper
         self.longest = longest
         self.open_parts = {
@@ -360,8 +375,8 @@ class _Search:
             for letter, options in open_lists.items()
             if options or not letter
         }
-        self.every_parts = {
-            letter: (options, every_ends[letter]) for letter, options in every_lists.items() if options
+        self.through_parts = {
+            self.letter_of[bit]: (options, through_ends[bit]) for bit, options in through_lists.items()
         }
 
     # -- one line -----------------------------------------------------------------------------
@@ -382,8 +397,9 @@ class _Search:
         full, total, bonuses = self.full, self.total, self.bonuses
         shifts, slot = self.shifts, self.slot
         blank_weight = 1 << shifts[BLANK] if BLANK in shifts else 0
-        # Moves are recorded as (sort key, tiles, move): the key orders by score (best
-        # first), then across before down, line and start square; ties go on to the tiles.
+        # Moves are recorded as (sort key, tiles, score, row, column, direction): the key
+        # orders by score (best first), then across before down, line and start square; ties
+        # go on to the tiles.
         key_step = self.key_step
         line_key = (int(down) * self.key_lines + line) * self.key_squares
         size = len(tiles)
@@ -513,9 +529,19 @@ class _Search:
                                 (
                                     line_key + word_start - score * key_step,
                                     new_word,
-                                    (score, word_start, line, DOWN, new_word)
-                                    if down
-                                    else (score, line, word_start, ACROSS, new_word),
+                                    score,
+                                    word_start,
+                                    line,
+                                    DOWN,
+                                )
+                                if down
+                                else (
+                                    line_key + word_start - score * key_step,
+                                    new_word,
+                                    score,
+                                    line,
+                                    word_start,
+                                    ACROSS,
                                 )
                             )
                         if cont:
@@ -540,9 +566,19 @@ class _Search:
                                 (
                                     line_key + word_start - blank_score * key_step,
                                     new_word,
-                                    (blank_score, word_start, line, DOWN, new_word)
-                                    if down
-                                    else (blank_score, line, word_start, ACROSS, new_word),
+                                    blank_score,
+                                    word_start,
+                                    line,
+                                    DOWN,
+                                )
+                                if down
+                                else (
+                                    line_key + word_start - blank_score * key_step,
+                                    new_word,
+                                    blank_score,
+                                    line,
+                                    word_start,
+                                    ACROSS,
                                 )
                             )
                         if cont:
@@ -615,12 +651,8 @@ class _Search:
                     product *= multiplier
                 left_word_mults.append(product)
             if run:
-                groups = [
-                    options[: ends[limit]]
-                    for letter, (options, ends) in self.every_parts.items()
-                    if bits[letter] & allowed
-                ]
-                run_bit = bits.get(run[0], 0)
+                options, ends = self.through_parts.get(run[0], ((), [0] * (limit + 1)))
+                groups = [options[: ends[limit]]]
             elif allowed == full:
                 options, ends = self.open_parts[""]
                 groups = [options[: ends[limit]]]
@@ -631,9 +663,9 @@ class _Search:
                     if letter and bits[letter] & allowed
                 ]
             for options in groups:
-                for part, child, fin, shown, value, code, after, blanks, reach, cont, _bit in options:
+                for part, child, fin, shown, value, code, after, blanks, reach, cont, bit in options:
                     if run:
-                        if not masks[child] & run_bit:
+                        if not bit & allowed:
                             continue
                         for following in run:
                             child = children[child].get(following, -1)
@@ -663,9 +695,19 @@ class _Search:
                             (
                                 line_key + word_start - score * key_step,
                                 new_word,
-                                (score, word_start, line, DOWN, new_word)
-                                if down
-                                else (score, line, word_start, ACROSS, new_word),
+                                score,
+                                word_start,
+                                line,
+                                DOWN,
+                            )
+                            if down
+                            else (
+                                line_key + word_start - score * key_step,
+                                new_word,
+                                score,
+                                line,
+                                word_start,
+                                ACROSS,
                             )
                         )
                     if cont:
@@ -714,6 +756,8 @@ def _generate_placements(
     empty = not any(cells)
     work = []
     longest = 0
+    followed_by = 0  # the first letters of the tiles right after an anchor with no tile before it
+    bits = dawg.bits
     for down in (False, True):
         lines, crossing = (by_col, by_row) if down else (by_row, by_col)
         for line, tiles in enumerate(lines):
@@ -732,9 +776,11 @@ def _generate_placements(
             for anchor in constraints.anchors:
                 if not (anchor > 0 and tiles[anchor - 1]):
                     longest = max(longest, anchor - previous - 1)
+                    if anchor + 1 < len(tiles) and tiles[anchor + 1]:
+                        followed_by |= bits.get(tiles[anchor + 1].upper(), 0)
                 previous = anchor
     # Left parts only as long as some anchor has room for.
-    search.build_left_parts(min(longest, search.total - 1))
+    search.build_left_parts(min(longest, search.total - 1), followed_by)
     search.key_lines = max(rows, cols)
     search.key_squares = max(rows, cols)
     search.key_step = 2 * search.key_lines * search.key_squares
@@ -749,7 +795,7 @@ def _generate_placements(
     found = search.found
     found.sort()  # best score first, then across before down, then by line, square and tiles
     # Both maps run in C: take each move's fields and make a GeneratedMove of them.
-    return list(map(tuple.__new__, repeat(GeneratedMove), map(itemgetter(2), found)))
+    return list(map(tuple.__new__, repeat(GeneratedMove), map(itemgetter(2, 3, 4, 5, 1), found)))
 
 
 def generate_exchanges(rack: str, tileset: TileSet | None = None) -> list[Exchange]:
