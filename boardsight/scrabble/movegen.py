@@ -105,7 +105,7 @@ class LineConstraints(NamedTuple):
 
 
 def line_constraints(
-    tiles: list[str],
+    lines: list[list[str]],
     crossing: list[list[str]],
     line: int,
     dawg: Dawg,
@@ -113,32 +113,39 @@ def line_constraints(
     alphabet: str,
     values: dict[str, int],
 ) -> LineConstraints:
-    """Anchors, cross-check masks and cross-scores of one line (a row, or a column).
+    """Anchors, cross-check masks and cross-scores of ``lines[line]`` (a row, or a column).
 
-    ``crossing[p]`` is the line at right angles through square ``p`` of this one (the column
-    through a row's square, the row through a column's), in which that square has index ``line``.
+    ``lines`` are the board's rows (or columns) and ``crossing`` the lines at right angles:
+    ``crossing[p]`` goes through square ``p`` of this line, which has index ``line`` in it.
     """
-    children, final, bits = dawg.children, dawg.final, dawg.bits
+    bits = dawg.bits
     full = (1 << len(bits)) - 1
+    tiles = lines[line]
     size = len(tiles)
-    depth = len(crossing[0])
     anchors: list[int] = []
     masks = [full] * size
     cross_scores = [-1] * size
+    nothing = [""] * size
+    before = lines[line - 1] if line else nothing
+    after = lines[line + 1] if line + 1 < len(lines) else nothing
+    if not (any(tiles) or any(before) or any(after)):
+        return LineConstraints(anchors, masks, cross_scores)
+    children, final = dawg.children, dawg.final
+    last = size - 1
     for position in range(size):
         if tiles[position]:
             continue
-        other = crossing[position]
-        if not ((line > 0 and other[line - 1]) or (line + 1 < depth and other[line + 1])):
-            if (position > 0 and tiles[position - 1]) or (position + 1 < size and tiles[position + 1]):
+        if not (before[position] or after[position]):
+            if (position and tiles[position - 1]) or (position < last and tiles[position + 1]):
                 anchors.append(position)
             continue
         anchors.append(position)
+        other = crossing[position]
         start = line
-        while start > 0 and other[start - 1]:
+        while start and other[start - 1]:
             start -= 1
         end = line + 1
-        while end < depth and other[end]:
+        while end < len(other) and other[end]:
             end += 1
         above = "".join(other[start:line]).upper()
         below = "".join(other[line + 1 : end]).upper()
@@ -160,12 +167,12 @@ def line_constraints(
                         if final[child]:
                             mask |= bits[letter]
         else:
-            for letter in alphabet:
-                if letter + below in words:
-                    mask |= bits[letter]
+            # Every letter before the tiles below, looked up in the word set in one C call.
+            for word in words.intersection(map(str.__add__, alphabet, repeat(below))):
+                mask |= bits[word[0]]
         masks[position] = mask
-        cross_scores[position] = sum(values.get(tile, 0) for tile in other[start:line]) + sum(
-            values.get(tile, 0) for tile in other[line + 1 : end]
+        cross_scores[position] = sum(map(values.get, other[start:line])) + sum(
+            map(values.get, other[line + 1 : end])
         )
     return LineConstraints(anchors, masks, cross_scores)
 
@@ -511,13 +518,8 @@ class _Search:
                         continue
                 fin = final[child]
                 if bit & letters:
-                    shift = shifts[letter]
-                    if code >> shift & slot == 1:
-                        after = letters ^ bit
-                        cont = masks[child] & next_allowed if blanks else masks[child] & next_allowed & after
-                    else:
-                        after = letters
-                        cont = masks[child] & next_allowed
+                    # The rest of the rack may lack this letter: checked before recursing.
+                    cont = masks[child] & next_allowed
                     if fin or cont:
                         value = values[letter] * letter_mult_here
                         new_word = word + letter + dots
@@ -545,18 +547,34 @@ class _Search:
                                 )
                             )
                         if cont:
-                            extend(
-                                child,
-                                end,
-                                new_word,
-                                placed,
-                                new_main,
-                                mult,
-                                new_cross,
-                                after,
-                                blanks,
-                                code - (1 << shift),
-                            )
+                            shift = shifts[letter]
+                            if code >> shift & slot > 1:
+                                extend(
+                                    child,
+                                    end,
+                                    new_word,
+                                    placed,
+                                    new_main,
+                                    mult,
+                                    new_cross,
+                                    letters,
+                                    blanks,
+                                    code - (1 << shift),
+                                )
+                            elif blanks or cont & ~bit:
+                                after = letters ^ bit
+                                extend(
+                                    child,
+                                    end,
+                                    new_word,
+                                    placed,
+                                    new_main,
+                                    mult,
+                                    new_cross,
+                                    after,
+                                    blanks,
+                                    code - (1 << shift),
+                                )
                 if blanks:
                     cont = masks[child] & blank_reach
                     if fin or cont:
@@ -609,7 +627,7 @@ class _Search:
                         break
                 if node >= 0 and masks[node] & cmasks[anchor]:
                     word_start = start
-                    main = sum(values.get(tile, 0) for tile in tiles[start:anchor])
+                    main = sum(map(values.get, tiles[start:anchor]))
                     extend(
                         node,
                         anchor,
@@ -751,6 +769,8 @@ def _generate_placements(
     if not search.total:
         return []
     cells = board.cells
+    for tile in set(cells):
+        values.setdefault(tile, 0)  # a letter the tile set lacks (or no tile) is worth nothing
     by_row = [cells[row * cols : (row + 1) * cols] for row in range(rows)]
     by_col = [cells[col::cols] for col in range(cols)]
     empty = not any(cells)
@@ -768,7 +788,7 @@ def _generate_placements(
                 size = len(tiles)
                 constraints = LineConstraints([start_square], [search.full] * size, [-1] * size)
             else:
-                constraints = line_constraints(tiles, crossing, line, dawg, lexicon.words, alphabet, values)
+                constraints = line_constraints(lines, crossing, line, dawg, lexicon.words, alphabet, values)
                 if not constraints.anchors:
                     continue
             work.append((line, down, tiles, constraints))
