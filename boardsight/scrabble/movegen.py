@@ -211,7 +211,7 @@ class _Search:
 
     # -- left parts ---------------------------------------------------------------------------
 
-    def build_left_parts(self, longest: int, followed_by: int) -> None:
+    def build_left_parts(self, longest: int, open_wanted: list[int], through_wanted: list[int]) -> None:
         """Index every left part of the rack (a word prefix of up to ``longest`` tiles) together
         with each tile that may follow it on the anchor square.
 
@@ -223,8 +223,11 @@ class _Search:
         a letter to its options that can still make a word when the square after the anchor
         is empty, and to ``ends[k]``, the number of them with at most ``k`` tiles before the
         anchor; the letter ``""`` holds those of every letter (for anchors without a
-        crossword). ``through_parts`` maps a letter of ``followed_by`` (the first letters of
-        the tiles right after anchors) to the options whose node goes on with it.
+        crossword). ``through_parts`` maps the first letter of the tiles right after an anchor
+        to the options whose node goes on with it. Only what some anchor can use is kept:
+        ``open_wanted[k]`` holds the letters that anchors followed by an empty square and
+        with room for ``k`` tiles before them allow, ``through_wanted[k]`` the first letters
+        of the tiles after the other such anchors.
         """
         children, final, masks, bits = self.children, self.final, self.masks, self.bits
         full, lower, values, total = self.full, self.lower, self.values, self.total
@@ -237,11 +240,12 @@ class _Search:
         through_lists: dict[int, list[tuple]] = {}
         through_ends: dict[int, list[int]] = {}
         for bit in bits.values():
-            if bit & followed_by:
+            if bit & through_wanted[0]:
                 through_lists[bit], through_ends[bit] = [], []
         level = [("", 0, self.code, self.letters, self.blanks, (), 0)]
         for length in range(longest + 1):
             left = total - length - 1  # tiles left once the anchor square is filled
+            open_letters, followed_by = open_wanted[length], through_wanted[length]
             deeper = []
             for word, node, code, letters, blanks, tile_values, tile_sum in level:
                 kids = children[node]
@@ -252,9 +256,11 @@ class _Search:
                     blank_reach = (full if blanks > 1 else letters) if left else 0
                     blank_code = code - blank_weight
                     for letter, child in kids.items():
-                        fin = final[child]
                         edges = masks[child]
                         bit = bits[letter]
+                        if not (bit & open_letters or edges & followed_by):
+                            continue
+                        fin = final[child]
                         if bit & letters:
                             shift = shifts[letter]
                             after = letters ^ bit if code >> shift & slot == 1 else letters
@@ -277,7 +283,7 @@ class _Search:
                                 low = following & -following
                                 following ^= low
                                 through_lists[low].append(option)
-                            if fin or cont:
+                            if (fin or cont) and bit & open_letters:
                                 open_lists[letter].append(option)
                                 open_every.append(option)
                         cont = edges & blank_reach
@@ -299,7 +305,7 @@ class _Search:
                             low = following & -following
                             following ^= low
                             through_lists[low].append(option)
-                        if fin or cont:
+                        if (fin or cont) and bit & open_letters:
                             open_lists[letter].append(option)
                             open_every.append(option)
                 else:
@@ -310,11 +316,14 @@ class _Search:
                         available ^= bit
                         letter = letter_of[bit]
                         child = kids[letter]
+                        edges = masks[child]
+                        if not (bit & open_letters or edges & followed_by):
+                            continue
                         fin = final[child]
                         shift = shifts[letter]
                         after = letters ^ bit if code >> shift & slot == 1 else letters
                         reach = after if left else 0
-                        cont = masks[child] & reach
+                        cont = edges & reach
                         option = (
                             part,
                             child,
@@ -328,12 +337,12 @@ class _Search:
                             cont,
                             bit,
                         )
-                        following = masks[child] & followed_by
+                        following = edges & followed_by
                         while following:
                             low = following & -following
                             following ^= low
                             through_lists[low].append(option)
-                        if fin or cont:
+                        if (fin or cont) and bit & open_letters:
                             open_lists[letter].append(option)
                             open_every.append(option)
                 if length == longest:
@@ -775,8 +784,11 @@ def _generate_placements(
     by_col = [cells[col::cols] for col in range(cols)]
     empty = not any(cells)
     work = []
-    longest = 0
-    followed_by = 0  # the first letters of the tiles right after an anchor with no tile before it
+    # What the left parts must serve: by the room before each anchor with no tile before it,
+    # the letters that anchor allows (when an empty square follows it) or the first letter
+    # of the tiles right after it.
+    most = search.total - 1
+    open_need, through_need = [0] * (most + 1), [0] * (most + 1)
     bits = dawg.bits
     for down in (False, True):
         lines, crossing = (by_col, by_row) if down else (by_row, by_col)
@@ -795,12 +807,17 @@ def _generate_placements(
             previous = -1
             for anchor in constraints.anchors:
                 if not (anchor > 0 and tiles[anchor - 1]):
-                    longest = max(longest, anchor - previous - 1)
+                    room = min(anchor - previous - 1, most)
                     if anchor + 1 < len(tiles) and tiles[anchor + 1]:
-                        followed_by |= bits.get(tiles[anchor + 1].upper(), 0)
+                        through_need[room] |= bits.get(tiles[anchor + 1].upper(), 0)
+                    else:
+                        open_need[room] |= constraints.masks[anchor]
                 previous = anchor
-    # Left parts only as long as some anchor has room for.
-    search.build_left_parts(min(longest, search.total - 1), followed_by)
+    longest = max((room for room in range(most + 1) if open_need[room] or through_need[room]), default=0)
+    for room in range(most - 1, -1, -1):
+        open_need[room] |= open_need[room + 1]
+        through_need[room] |= through_need[room + 1]
+    search.build_left_parts(longest, open_need, through_need)
     search.key_lines = max(rows, cols)
     search.key_squares = max(rows, cols)
     search.key_step = 2 * search.key_lines * search.key_squares
