@@ -470,6 +470,108 @@ class _Search:
             index = word_start + next(i for i, letter in enumerate(word) if letter != ".")
             return cross_scores[index] < 0
 
+        def extend_plain(
+            node: int,
+            square: int,
+            word: str,
+            placed: int,
+            main: int,
+            mult: int,
+            cross: int,
+            letters: int,
+            code: int,
+        ) -> None:
+            # Fill the empty ``square`` with a tile of a rack without blanks, then walk the tiles
+            # after it. The candidates are the letters on an edge of the node, allowed by the
+            # crossword and on the rack, taken one bit at a time.
+            (
+                allowed,
+                letter_mult_here,
+                word_here,
+                cross_base,
+                cross_factor,
+                run,
+                dots,
+                run_value,
+                end,
+                next_allowed,
+            ) = squares[square]
+            kids = children[node]
+            mult *= word_here
+            cross += cross_base
+            main += run_value
+            placed += 1
+            # The rest of the rack may lack the letter placed here: checked before recursing.
+            next_allowed = next_allowed & letters if placed < total else 0
+            bonus = bonuses[placed]
+            candidates = masks[node] & allowed & letters
+            while candidates:
+                bit = candidates & -candidates
+                candidates ^= bit
+                letter = letter_of[bit]
+                child = kids[letter]
+                if run:
+                    for following in run:
+                        child = children[child].get(following, -1)
+                        if child < 0:
+                            break
+                    if child < 0:
+                        continue
+                fin = final[child]
+                cont = masks[child] & next_allowed
+                if fin or cont:
+                    value = values[letter] * letter_mult_here
+                    new_word = word + letter + dots
+                    new_main = main + value
+                    new_cross = cross + value * cross_factor
+                    if fin and (placed > 1 or keep_single(new_word)):
+                        score = new_main * mult + new_cross + bonus
+                        found.append(
+                            (
+                                line_key + word_start - score * key_step,
+                                new_word,
+                                score,
+                                word_start,
+                                line,
+                                DOWN,
+                            )
+                            if down
+                            else (
+                                line_key + word_start - score * key_step,
+                                new_word,
+                                score,
+                                line,
+                                word_start,
+                                ACROSS,
+                            )
+                        )
+                    if cont:
+                        shift = shifts[letter]
+                        if code >> shift & slot > 1:
+                            extend_plain(
+                                child,
+                                end,
+                                new_word,
+                                placed,
+                                new_main,
+                                mult,
+                                new_cross,
+                                letters,
+                                code - (1 << shift),
+                            )
+                        elif cont & ~bit:
+                            extend_plain(
+                                child,
+                                end,
+                                new_word,
+                                placed,
+                                new_main,
+                                mult,
+                                new_cross,
+                                letters ^ bit,
+                                code - (1 << shift),
+                            )
+
         def extend(
             node: int,
             square: int,
@@ -482,9 +584,8 @@ class _Search:
             blanks: int,
             code: int,
         ) -> None:
-            # Fill the empty ``square`` with a rack tile, then walk the tiles after it. The
-            # candidates are the letters on an edge of the node, allowed by the crossword and
-            # on the rack (any, with a blank), taken one bit at a time.
+            # The same with one blank or more on the rack: every edge of the node that the
+            # crossword allows, from the rack when the letter is there and from a blank.
             (
                 allowed,
                 letter_mult_here,
@@ -506,13 +607,9 @@ class _Search:
                 next_allowed = 0
             bonus = bonuses[placed]
             candidates = masks[node] & allowed
-            if blanks:
-                blank_reach = next_allowed if blanks > 1 else next_allowed & letters
-                blank_score = main * mult + cross + bonus
-                blank_code = code - blank_weight
-            else:
-                candidates &= letters
-                next_allowed &= letters
+            blank_reach = next_allowed if blanks > 1 else next_allowed & letters
+            blank_score = main * mult + cross + bonus
+            blank_code = code - blank_weight
             while candidates:
                 bit = candidates & -candidates
                 candidates ^= bit
@@ -527,7 +624,6 @@ class _Search:
                         continue
                 fin = final[child]
                 if bit & letters:
-                    # The rest of the rack may lack this letter: checked before recursing.
                     cont = masks[child] & next_allowed
                     if fin or cont:
                         value = values[letter] * letter_mult_here
@@ -557,58 +653,44 @@ class _Search:
                             )
                         if cont:
                             shift = shifts[letter]
-                            if code >> shift & slot > 1:
-                                extend(
-                                    child,
-                                    end,
-                                    new_word,
-                                    placed,
-                                    new_main,
-                                    mult,
-                                    new_cross,
-                                    letters,
-                                    blanks,
-                                    code - (1 << shift),
-                                )
-                            elif blanks or cont & ~bit:
-                                after = letters ^ bit
-                                extend(
-                                    child,
-                                    end,
-                                    new_word,
-                                    placed,
-                                    new_main,
-                                    mult,
-                                    new_cross,
-                                    after,
-                                    blanks,
-                                    code - (1 << shift),
-                                )
-                if blanks:
-                    cont = masks[child] & blank_reach
-                    if fin or cont:
-                        new_word = word + lower[letter] + dots
-                        if fin and (placed > 1 or keep_single(new_word)):
-                            found.append(
-                                (
-                                    line_key + word_start - blank_score * key_step,
-                                    new_word,
-                                    blank_score,
-                                    word_start,
-                                    line,
-                                    DOWN,
-                                )
-                                if down
-                                else (
-                                    line_key + word_start - blank_score * key_step,
-                                    new_word,
-                                    blank_score,
-                                    line,
-                                    word_start,
-                                    ACROSS,
-                                )
+                            after = letters if code >> shift & slot > 1 else letters ^ bit
+                            extend(
+                                child,
+                                end,
+                                new_word,
+                                placed,
+                                new_main,
+                                mult,
+                                new_cross,
+                                after,
+                                blanks,
+                                code - (1 << shift),
                             )
-                        if cont:
+                cont = masks[child] & blank_reach
+                if fin or cont:
+                    new_word = word + lower[letter] + dots
+                    if fin and (placed > 1 or keep_single(new_word)):
+                        found.append(
+                            (
+                                line_key + word_start - blank_score * key_step,
+                                new_word,
+                                blank_score,
+                                word_start,
+                                line,
+                                DOWN,
+                            )
+                            if down
+                            else (
+                                line_key + word_start - blank_score * key_step,
+                                new_word,
+                                blank_score,
+                                line,
+                                word_start,
+                                ACROSS,
+                            )
+                        )
+                    if cont:
+                        if blanks > 1:
                             extend(
                                 child,
                                 end,
@@ -621,6 +703,8 @@ class _Search:
                                 blanks - 1,
                                 blank_code,
                             )
+                        else:
+                            extend_plain(child, end, new_word, placed, main, mult, cross, letters, blank_code)
 
         previous_anchor = -1
         for anchor in constraints.anchors:
@@ -637,18 +721,11 @@ class _Search:
                 if node >= 0 and masks[node] & cmasks[anchor]:
                     word_start = start
                     main = sum(map(values.get, tiles[start:anchor]))
-                    extend(
-                        node,
-                        anchor,
-                        "." * (anchor - start),
-                        0,
-                        main,
-                        1,
-                        0,
-                        self.letters,
-                        self.blanks,
-                        self.code,
-                    )
+                    dots = "." * (anchor - start)
+                    if self.blanks:
+                        extend(node, anchor, dots, 0, main, 1, 0, self.letters, self.blanks, self.code)
+                    else:
+                        extend_plain(node, anchor, dots, 0, main, 1, 0, self.letters, self.code)
                 previous_anchor = anchor
                 continue
             # Left parts on the free squares before the anchor, then a tile the anchor allows.
@@ -738,7 +815,12 @@ class _Search:
                             )
                         )
                     if cont:
-                        extend(child, end, new_word, length + 1, new_main, mult, cross, after, blanks, code)
+                        if blanks:
+                            extend(
+                                child, end, new_word, length + 1, new_main, mult, cross, after, blanks, code
+                            )
+                        else:
+                            extend_plain(child, end, new_word, length + 1, new_main, mult, cross, after, code)
 
 
 def generate_placements(
