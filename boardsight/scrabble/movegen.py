@@ -6,52 +6,66 @@ measurement (``benchmarks/compare_movegen_algorithms.py``, which runs both on th
 positions and checks they find the same moves): on ENABLE2K the DAWG has 54,000 nodes and
 builds in 0.7 s, the GADDAG 431,000 nodes and takes 16-22 s; in Python the GADDAG's extra
 nodes cost more than its fewer dead ends save, once the DAWG's left parts are built once a
-rack and indexed (step 3).
+rack and shared by every anchor (step 2).
 
-The steps, for each direction (a column is handled like a row):
+The steps:
 
-1. :func:`line_constraints` finds a line's anchors (the empty squares next to a tile) and,
-   for every empty square, its cross-check as a bit mask of the letters that make a word
-   with the tiles above and below (every letter when no tile touches it) and its
-   cross-score (the value of those tiles);
-2. the rack's left parts (word prefixes of rack tiles) are grown once a position,
-   breadth first, each with every tile that may follow it on an anchor
-   (:meth:`_Search.build_left_parts`), indexed by that tile's letter and ordered by length;
-   options that cannot go on past an empty square are dropped from the index used where
-   the square after the anchor is empty;
-3. for an anchor with tiles just left of it, those tiles are the left part; otherwise the
-   anchor takes the options its cross-check allows that fit in the free squares before it;
-4. ``extend`` (in :meth:`_Search.generate_line`) extends through the anchor to the right
-   over tiles on the board and rack tiles allowed by the cross-checks. It carries the
-   score as it goes (main-word sum, word multiplier, crossword sum), so a move is scored
-   the moment it is recorded.
+1. :func:`line_constraints` finds each line's anchors (the empty squares next to a tile;
+   a column is handled like a row) and, for every empty square, its cross-check as a bit
+   mask of the letters that make a word with the tiles above and below (every letter when
+   no tile touches it) and its cross-score (the value of those tiles);
+2. :meth:`_Search.build_left_parts` grows the rack's left parts (word prefixes of rack
+   tiles) once a position, breadth first, each with every tile that may follow it on an
+   anchor. Such options are indexed by that tile's letter and ordered by length (an anchor
+   with room for ``k`` tiles before it takes a prefix of a list), and by the first letter
+   of the tiles that follow an anchor; only what some anchor can use is kept;
+3. an anchor with tiles just left of it takes them as its left part; any other takes the
+   options its cross-check allows that fit in the free squares before it;
+4. ``extend`` and ``extend_plain`` (in :meth:`_Search.generate_line`; the second for a rack
+   without blanks) go on to the right over tiles on the board and rack tiles allowed by
+   the cross-checks, carrying the score (main-word sum, word multiplier, crossword sum),
+   so a move is scored the moment it is recorded.
 
 A single tile is one move whichever way it is read: it is kept across when it forms an
-across word, else down. Blanks (``?``) try every letter of the DAWG.
+across word, else down. Blanks (``?``) may stand for any letter of the DAWG.
 
-What made it fast, measured (instructions counted with callgrind, as the shared machine
-makes timings noisy):
+How it got fast. Timings on the shared 2-core machine move with its load, so each change
+was judged by the instructions it executes (callgrind; per position: the issue's benchmark
+position, 16 random mid-game positions, 8 of them with one rack tile made a blank):
 
-- letters as bits: each DAWG node's edge letters, each square's cross-check and the rack's
-  letters are bit masks, so the candidates for a square are one ``&`` of three masks taken
-  a bit at a time (a blank gets only the node's edges that the cross-check allows, not 26
-  letters), and a tile is only recursed on when the node after it has an edge that the
-  next square and the rest of the rack allow: most calls that found nothing are gone;
-- the rack as integers (a letter mask, the blank count and the multiset packed three bits
-  a tile kind): nothing to put back after a recursion;
-- everything a square needs (cross-check, premiums, crossword terms, the run of tiles
-  after it) in one tuple made once a line;
-- scoring while extending instead of rescoring each word at the end;
-- moves recorded as (sort key, tiles, fields), sorted once, and made into
-  ``GeneratedMove`` tuples in C (``map(tuple.__new__, ...)``);
-- the garbage collector paused while generating: the search makes many small tuples and
-  the collector kept walking the DAWG's 54,000 dicts.
+====================================================================  ======  ======  =======
+version                                                               bench   random  blank
+====================================================================  ======  ======  =======
+before: letter sets, a rack dict, each word rescored when recorded     31.4M   61.7M   143.7M
+letters, cross-checks and rack as bit masks; the rack as integers;     26.3M   39.1M    88.6M
+score carried while extending; one tuple of what each square needs;
+moves made into ``GeneratedMove`` in C; the garbage collector paused
+left parts indexed by the tile after the anchor; the rest of the       25.3M   36.3M    82.6M
+rack checked only before recursing; cross-checks of tiles below in
+one set intersection
+left parts keep only the anchor tiles some anchor can use              24.5M     -      79.1M
+a separate extension for racks without blanks                          24.2M   35.5M    77.2M
+====================================================================  ======  ======  =======
 
-What did not help: memoising the right part by (node, square, rack) across anchors (only
-6% of calls repeat one); filters built from ``map``/``compress`` over bound methods (a
-method-wrapper call costs more than the Python test); a lexical look-ahead (can the rest of
-the rack complete the word at all?) memoised per (node, rack) - it pruned a third of the
-calls but cost more than they did.
+- Bits: the candidates for a square are one ``&`` of the node's edges, the cross-check
+  and the rack, taken a bit at a time, so a blank tries only the edges the cross-check
+  allows instead of 26 letters; and a tile is recursed on only when the node after it has
+  an edge that the next square and the rest of the rack allow (most calls that found
+  nothing before are gone).
+- The rack travels as a letter mask, a blank count and the multiset packed a few bits a
+  tile kind: one subtraction a step and nothing to put back.
+- The garbage collector walked the DAWG's 54,000 dicts again and again while the search
+  made its tuples: pausing it saved 6% on its own.
+
+What did not help (measured, then dropped): memoising the right part by (node, square,
+rack) across anchors, as only 6% of the calls repeat one; filters built from ``map`` and
+``compress`` over bound methods, as a method-wrapper call costs more than the Python test;
+a lexical look-ahead (can the rest of the rack finish the word at all, memoised by node
+and rack, with a precomputed mask of the letters that end a word at each node as a fast
+path): it skipped 40% of the calls but cost 6% more than they did; keeping with each
+left part the node after the first tile past the anchor, to test the second tile by mask:
+building it cost 5% more than the walks it saved. Still 60% of the recursive calls find
+nothing (the rack cannot finish the word): in Python no cheaper test was found.
 """
 
 from __future__ import annotations
@@ -66,6 +80,7 @@ from boardsight.lexicon import Lexicon
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.coords import ACROSS, DOWN, position_name
 from boardsight.scrabble.dawg import Dawg, load_dawg
+from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.move import Exchange, Placement
 from boardsight.scrabble.rack import parse_rack, rack_string
 from boardsight.scrabble.rules import RuleSet
@@ -175,6 +190,42 @@ def line_constraints(
             map(values.get, other[line + 1 : end])
         )
     return LineConstraints(anchors, masks, cross_scores)
+
+
+class LinePremiums(NamedTuple):
+    """The premiums along one line of a layout."""
+
+    letter: list[int]  # letter multiplier of each square
+    word: list[int]  # word multiplier of each square
+    plain_before: list[int]  # how many squares just before each one have no letter premium
+    word_products: list[int]  # product of the word multipliers of the squares before each one
+
+
+_PREMIUMS: dict[int, tuple[Layout, list[LinePremiums], list[LinePremiums]]] = {}
+
+
+def _line_premiums(layout: Layout) -> tuple[list[LinePremiums], list[LinePremiums]]:
+    """The premiums of every row and every column of ``layout``, worked out once a layout."""
+    known = _PREMIUMS.get(id(layout))
+    if known is not None and known[0] is layout:
+        return known[1], known[2]
+    cols = layout.cols
+    letters, words = layout.letter_multipliers, layout.word_multipliers
+
+    def premiums(letter: list[int], word: list[int]) -> LinePremiums:
+        plain_before, word_products = [0], [1]
+        for square in range(len(letter)):
+            plain_before.append(plain_before[-1] + 1 if letter[square] == 1 else 0)
+            word_products.append(word_products[-1] * word[square])
+        return LinePremiums(letter, word, plain_before, word_products)
+
+    rows = [
+        premiums(list(letters[row * cols : (row + 1) * cols]), list(words[row * cols : (row + 1) * cols]))
+        for row in range(layout.rows)
+    ]
+    columns = [premiums(list(letters[col::cols]), list(words[col::cols])) for col in range(cols)]
+    _PREMIUMS[id(layout)] = (layout, rows, columns)
+    return rows, columns
 
 
 class _Search:
@@ -403,8 +454,7 @@ class _Search:
         down: bool,
         tiles: list[str],
         constraints: LineConstraints,
-        letter_mult: list[int],
-        word_mult: list[int],
+        premiums: LinePremiums,
     ) -> None:
         """Record every move of one line. The recursion is a closure over the line's data:
         local names are much cheaper than attributes in the innermost loop."""
@@ -420,12 +470,14 @@ class _Search:
         line_key = (int(down) * self.key_lines + line) * self.key_squares
         size = len(tiles)
         cmasks, cross_scores = constraints.masks, constraints.cross_scores
+        letter_mult, word_mult, plain_before, word_products = premiums
         # What each empty square needs, in one tuple: the letters its crossword allows, its
         # premiums, what a tile there adds to the crossword score (a constant and a factor of
         # the tile's premium value), the run of tiles right after it (upper-case letters,
         # dots, value), the square after that run and the letters allowed there.
-        squares: list[tuple | None] = []
-        for square in range(size):
+        first = constraints.anchors[0]  # no move reaches right of an anchor from before the first
+        squares: list[tuple | None] = [None] * first
+        for square in range(first, size):
             if tiles[square]:
                 squares.append(None)
                 continue
@@ -743,17 +795,10 @@ class _Search:
                 end,
                 next_allowed,
             ) = squares[anchor]
-            # Premiums of the squares a left part of each length covers: letter premiums
-            # (None when there are none) and the product of the word premiums.
-            left_letter_mults: list[tuple[int, ...] | None] = []
-            left_word_mults = []
-            for length in range(limit + 1):
-                covered = letter_mult[anchor - length : anchor]
-                left_letter_mults.append(None if max(covered, default=1) == 1 else covered)
-                product = word_here
-                for multiplier in word_mult[anchor - length : anchor]:
-                    product *= multiplier
-                left_word_mults.append(product)
+            # A left part of up to ``plain`` tiles covers no letter premium; the word
+            # premiums it covers are a quotient of running products.
+            plain = plain_before[anchor]
+            word_before = word_here * word_products[anchor]
             if run:
                 options, ends = self.through_parts.get(run[0], ((), [0] * (limit + 1)))
                 groups = [options[: ends[limit]]]
@@ -784,12 +829,11 @@ class _Search:
                     word, length, tile_values, left_main = part
                     if not (fin or cont):
                         continue
-                    covered = left_letter_mults[length]
-                    if covered is not None:
-                        left_main = sum(map(mul, tile_values, covered))
+                    if length > plain:
+                        left_main = sum(map(mul, tile_values, letter_mult[anchor - length : anchor]))
                     value *= letter_mult_here
                     new_main = left_main + value + run_value
-                    mult = left_word_mults[length]
+                    mult = word_before // word_products[anchor - length]
                     cross = cross_base + value * cross_factor
                     new_word = word + shown + dots
                     word_start = anchor - length
@@ -903,14 +947,9 @@ def _generate_placements(
     search.key_lines = max(rows, cols)
     search.key_squares = max(rows, cols)
     search.key_step = 2 * search.key_lines * search.key_squares
-    letter_mults, word_mults = layout.letter_multipliers, layout.word_multipliers
+    rows_premiums, cols_premiums = _line_premiums(layout)
     for line, down, tiles, constraints in work:
-        if down:
-            letter_mult, word_mult = list(letter_mults[line::cols]), list(word_mults[line::cols])
-        else:
-            letter_mult = list(letter_mults[line * cols : (line + 1) * cols])
-            word_mult = list(word_mults[line * cols : (line + 1) * cols])
-        search.generate_line(line, down, tiles, constraints, letter_mult, word_mult)
+        search.generate_line(line, down, tiles, constraints, (cols_premiums if down else rows_premiums)[line])
     found = search.found
     found.sort()  # best score first, then across before down, then by line, square and tiles
     # Both maps run in C: take each move's fields and make a GeneratedMove of them.
