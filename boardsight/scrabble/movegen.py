@@ -30,22 +30,25 @@ A single tile is one move whichever way it is read: it is kept across when it fo
 across word, else down. Blanks (``?``) may stand for any letter of the DAWG.
 
 How it got fast. Timings on the shared 2-core machine move with its load, so each change
-was judged by the instructions it executes (callgrind; per position: the issue's benchmark
-position, 16 random mid-game positions, 8 of them with one rack tile made a blank):
+was judged by the instructions it executes (callgrind, mean per position): the issue's
+benchmark position; the first 16 random mid-game positions of ``bench_movegen.py`` (their
+own racks; the two that hold a blank weigh most); the first 8 of them with the first rack
+tile made a blank:
 
-====================================================================  ======  ======  =======
-version                                                               bench   random  blank
-====================================================================  ======  ======  =======
-before: letter sets, a rack dict, each word rescored when recorded     31.4M   61.7M   143.7M
-letters, cross-checks and rack as bit masks; the rack as integers;     26.3M   39.1M    88.6M
+=====================================================================  ======  ======  ======
+version                                                                bench   random  blank
+=====================================================================  ======  ======  ======
+before: letter sets, a rack dict, each word rescored when recorded      31.4M   61.7M  143.7M
+letters, cross-checks and rack as bit masks; the rack as integers;      26.3M   39.1M   88.6M
 score carried while extending; one tuple of what each square needs;
 moves made into ``GeneratedMove`` in C; the garbage collector paused
-left parts indexed by the tile after the anchor; the rest of the       25.3M   36.3M    82.6M
+left parts indexed by the tile after the anchor; the rest of the        25.3M   36.3M   82.6M
 rack checked only before recursing; cross-checks of tiles below in
 one set intersection
-left parts keep only the anchor tiles some anchor can use              24.5M     -      79.1M
-a separate extension for racks without blanks                          24.2M   35.5M    77.2M
-====================================================================  ======  ======  =======
+left parts keep only the anchor tiles some anchor can use               24.5M   35.8M   79.1M
+a separate extension for racks without blanks                           24.2M   37.7M   77.2M
+premiums along each line worked out once a layout                       23.4M   34.1M   76.7M
+=====================================================================  ======  ======  ======
 
 - Bits: the candidates for a square are one ``&`` of the node's edges, the cross-check
   and the rack, taken a bit at a time, so a blank tries only the edges the cross-check
