@@ -9,7 +9,7 @@ from boardsight.lexicon import Lexicon, load_lexicon
 from boardsight.scrabble import load_rules, load_tileset
 from boardsight.scrabble.board import Board, place_tiles
 from boardsight.scrabble.cgp import parse_cgp
-from boardsight.scrabble.dawg import dawg_from_words, load_dawg
+from boardsight.scrabble.dawg import _from_sections, _to_sections, build_graph, dawg_from_words, load_dawg
 from boardsight.scrabble.movegen import generate_exchanges, generate_placements
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.validation import check_placement
@@ -296,3 +296,14 @@ def test_dawg_cache_round_trip(isolated_cache) -> None:
     assert list(isolated_cache.glob("scrabble-dawg-*.bin"))
     small = dawg_from_words(["CAT", "CATS", "DOG"])
     assert sorted(small.words()) == ["CAT", "CATS", "DOG"]
+
+
+def test_dawg_edge_masks_survive_the_cache_format() -> None:
+    words = ["CAT", "CATS", "COT", "DOG", "ÅR"]
+    built = dawg_from_words(words)
+    loaded = _from_sections(_to_sections(*build_graph(sorted(words))))
+    assert loaded == built
+    root = built.children[0]
+    assert built.masks[0] == sum(built.bits[letter] for letter in root)
+    cat = built.walk("CA")
+    assert built.masks[cat] == built.bits["T"]
