@@ -68,7 +68,9 @@ and rack, with a precomputed mask of the letters that end a word at each node as
 path): it skipped 40% of the calls but cost 6% more than they did; keeping with each
 left part the node after the first tile past the anchor, to test the second tile by mask:
 building it cost 5% more than the walks it saved. Still 60% of the recursive calls find
-nothing (the rack cannot finish the word): in Python no cheaper test was found.
+nothing (the rack cannot finish the word): in Python no cheaper test was found. Not tried:
+finding a single-tile play only once instead of across and down, as it is at most one
+candidate an anchor (the copy is dropped when recorded).
 """
 
 from __future__ import annotations
