@@ -13,7 +13,10 @@ frames per second of the recorder (rendering excluded); at the end the totals.
 
 ``--renderer flat`` draws boardsight's own flat boards, which ``--reader synthetic`` reads;
 ``--renderer 3d`` uses the synthetic renderer's 3D boards and needs a real square reader
-(``--reader onnx``).
+(``--reader onnx``). ``--reader truth`` reads every square right (it knows what was drawn)
+whenever the recorder asks, which is only when nothing moves over the board: it measures
+the rest of the recorder (motion, cover, stability, the game logic) on any renderer,
+apart from the reading.
 """
 
 from __future__ import annotations
@@ -25,8 +28,10 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from boardsight.calibration.board import BoardProfile
+from boardsight.calibration.board_finder import default_finder
 from boardsight.errors import BoardsightError
 from boardsight.lexicon import load_lexicon
 from boardsight.recorder.pipeline import Recorder
@@ -34,8 +39,34 @@ from boardsight.recorder.readers import square_reader
 from boardsight.recorder.rehearsal import compare_records, rules_for, run_frames
 from boardsight.recorder.script import script_from_record
 from boardsight.recorder.session import GameSession
-from boardsight.recorder.synthetic import BoardView, Effects, VideoPlan, game_frames
+from boardsight.recorder.synthetic import (
+    EMPTY_ROWS,
+    BoardView,
+    Effects,
+    VideoPlan,
+    game_frames,
+    render_view,
+    table_texture,
+)
 from boardsight.scrabble.gcg_reader import read_gcg
+
+
+class TruthReader:
+    """Knows the board last drawn (see :meth:`render`), and reads it perfectly."""
+
+    def __init__(self) -> None:
+        self.rows: tuple[str, ...] | None = None
+
+    def watching(self, render):
+        def draw(rows: tuple[str, ...]):
+            self.rows = rows
+            return render(rows)
+
+        return draw
+
+    def read_squares(self, board):
+        tokens = np.array([list(row) for row in self.rows], dtype="<U1")
+        return tokens, np.full(tokens.shape, 0.95, np.float32)
 
 
 def game_files(paths: list[str]) -> list[Path]:
@@ -71,7 +102,10 @@ def main() -> int:
     parser.add_argument("--save", type=Path, help="also write each video (MJPG .avi) and recorded GCG here")
     args = parser.parse_args()
     width, height = (int(value) for value in args.size.lower().split("x"))
-    reader = square_reader(args.reader)
+    truth = TruthReader() if args.reader == "truth" else None
+    finder_name, finder = default_finder()
+    print(f"board finder: {finder_name}; reader: {args.reader}; renderer: {args.renderer}")
+    reader = truth or square_reader(args.reader)
     lexicon = load_lexicon("enable")
     plan = VideoPlan(
         still_frames=round(args.fps * 6),
@@ -81,7 +115,8 @@ def main() -> int:
     )
     files = game_files(args.paths)[: args.limit or None]
     totals = {"games": 0, "clean": 0, "events": 0, "matched": 0, "frames": 0, "seconds": 0.0}
-    print(f"{'game':42} {'rules':6} {'events':>6} {'matched':>7} {'fps':>6}  first disagreement")
+    header = ("game", "rules", "events", "matched", "fps", "corner px")
+    print("{:42} {:6} {:>6} {:>7} {:>6} {:>9}  first disagreement".format(*header))
     for path in files:
         try:
             record = read_gcg(path)
@@ -99,18 +134,22 @@ def main() -> int:
 
             scene = make_scene(args.seed, size=(width, height))
             corners = scene.grid_corners
-            frames = game_frames(
-                moves,
-                BoardView((width, height), corners),
-                plan=plan,
-                effects=effects,
-                seed=args.seed,
-                render=SceneRenderer(scene),
-            )
+            render = SceneRenderer(scene)
+            view = BoardView((width, height), corners)
         else:
             view = BoardView.tilted(width, height)
             corners = view.corners
-            frames = game_frames(moves, view, plan=plan, effects=effects, seed=args.seed)
+            background = table_texture(width, height, seed=args.seed)
+
+            def render(rows, view=view, background=background):
+                return render_view(rows, view, background)
+
+        if truth is not None:
+            render = truth.watching(render)
+        found = finder(render(EMPTY_ROWS))  # the board as the recorder finds it, not as drawn
+        corner_error = float(np.max(np.linalg.norm(found - corners, axis=1)))
+        corners = found
+        frames = game_frames(moves, view, plan=plan, effects=effects, seed=args.seed, render=render)
         folder = args.save or Path(tempfile.mkdtemp())
         folder.mkdir(parents=True, exist_ok=True)
         out = folder / f"{path.stem}.recorded.gcg"
@@ -133,7 +172,8 @@ def main() -> int:
         )
         fps = rehearsal.frames / max(seconds, 1e-9)
         first = problems[0] if problems else ""
-        print(f"{path.name:42} {rules.name:6} {len(record.events):6} {matched:7} {fps:6.1f}  {first}")
+        row = (path.name, rules.name, len(record.events), matched, fps, corner_error)
+        print("{:42} {:6} {:6} {:7} {:6.1f} {:9.1f}  ".format(*row) + first)
         totals["games"] += 1
         totals["clean"] += not problems
         totals["events"] += len(record.events)
