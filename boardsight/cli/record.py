@@ -126,7 +126,7 @@ def record(
     if preview:
         require_display()
     rules, lexicon = _rules_and_lexicon(rules_name, tiles, lexicon_name)
-    reader = square_reader(reader_name)
+    reader = square_reader(reader_name, rules.tileset)
     board, reference, camera = None, None, None
     if board_profile is not None:
         board, reference = load_board_profile(board_profile)
