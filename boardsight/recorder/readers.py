@@ -94,7 +94,7 @@ def _classifier_modules() -> tuple[ModuleType, ...] | None:
 def square_reader(name: str, tiles: str = "english") -> SquareReader:
     """The square reader called ``name`` (see :data:`SQUARE_READERS`) for the tile set ``tiles``."""
     if name == "synthetic":
-        return TemplateSquareReader()
+        return TemplateSquareReader(tiles=tiles)
     if name == "onnx":
         modules = _classifier_modules()
         if modules is not None:
