@@ -163,6 +163,8 @@ def record(
         else:
             feed = CommandFeed.from_stream(sys.stdin)
         _run(recorder, source, early, feed, preview)
+    if source.skipped:
+        typer.echo(f"warning: {source.skipped} frame(s) could not be decoded and were skipped", err=True)
     scores = ", ".join(f"{session.player_name(i)} {total}" for i, total in enumerate(session.log.totals))
     typer.echo(f"{len(session.log.events)} events in {out}; {scores}", err=True)
     if not session.finished:

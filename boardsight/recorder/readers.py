@@ -18,7 +18,7 @@ from types import ModuleType
 
 import numpy as np
 
-from boardsight.errors import BadInputError
+from boardsight.errors import BadInputError, NotFoundError
 from boardsight.recorder.pipeline import SquareReader
 from boardsight.recorder.synthetic import TemplateSquareReader
 from boardsight.scrabble.tileset import load_tileset
@@ -98,7 +98,13 @@ def square_reader(name: str, tiles: str = "english") -> SquareReader:
     if name == "onnx":
         modules = _classifier_modules()
         if modules is not None:
-            return ClassifierReader(*modules, tiles)
+            try:
+                return ClassifierReader(*modules, tiles)
+            except NotFoundError as error:
+                raise NotFoundError(
+                    f"the Scrabble square model is missing ({error}); build it with 'make train-scrabble', "
+                    "or record boardsight's synthetic demo videos with --reader synthetic"
+                ) from None
         if ("scrabble", "onnx") in available_readers("scrabble"):
             return RegisteredReader(get_reader("scrabble", "onnx"), "onnx")
         raise BadInputError(
