@@ -19,6 +19,7 @@ from boardsight.cli import read_boggle
 from boardsight.cli.options import JsonOption
 from boardsight.errors import BadInputError
 from boardsight.vision.image_io import load_image
+from boardsight.vision.reading import BoardNotFoundError
 
 GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800
@@ -38,7 +39,10 @@ def detect_game(photo: Path) -> str:
         if error.name != GAME_DETECT_MODULE:
             raise
         return "boggle"  # no game detection yet: every photo is taken for a Boggle tray
-    return str(detector.detect_game(load_image(photo, max_side=DETECT_MAX_SIDE)))
+    try:
+        return str(detector.detect_game(load_image(photo, max_side=DETECT_MAX_SIDE)))
+    except BoardNotFoundError:
+        raise BoardNotFoundError(f"no Boggle tray or Scrabble board found in {photo}") from None
 
 
 def read(

@@ -26,8 +26,10 @@ from boardsight.scrabble.replay import ReplayResult, replay
 from boardsight.scrabble.rules import RuleSet
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.validation import find_violations
+from boardsight.vision.scrabble.photo_position import register_photo_positions
 
 app = GuardedTyper(help="Replay Scrabble game records, find the legal moves of a position, score a move.")
+register_photo_positions()  # a photo of a board is a position file too
 
 DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
 
@@ -48,7 +50,7 @@ RackOption = Annotated[
 ]
 GameArgument = Annotated[
     Path | None,
-    typer.Argument(help="A GCG game record (or another supported position file).", show_default=False),
+    typer.Argument(help="A GCG game record, or a photo of a board (JPEG, PNG ...).", show_default=False),
 ]
 
 

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from boardsight.cli import train_scrabble
 from boardsight.cli.errors import GuardedTyper
 from boardsight.errors import BoardsightError
 
@@ -63,3 +64,6 @@ def boggle(
     )
     minutes = (report.render_seconds + report.train_seconds) / 60
     typer.echo(f"{report.path}: validation accuracy {report.validation_accuracy:.4%} ({minutes:.1f} min)")
+
+
+app.command("scrabble")(train_scrabble.scrabble)

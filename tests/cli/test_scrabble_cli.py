@@ -102,7 +102,7 @@ def test_moves_json_from_a_game_record_at_a_turn() -> None:
         ([], "not both or neither"),
         (["--cgp", EMPTY, "--turn", "2"], "--turn applies to a game record"),
         (["--cgp", "15/15 A/ 0/0 0"], "15 rows"),
-        (["photo.jpg"], "known kinds of file are .gcg"),
+        (["notes.txt"], "cannot read a position from notes.txt"),
         ([str(GAME), "--turn", "40"], "has 9 turns"),
         (["--cgp", EMPTY, "--rack", "AB1"], "not a letter"),
     ],

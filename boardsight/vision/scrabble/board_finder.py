@@ -21,6 +21,7 @@ come back in the caller's pixels.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -34,10 +35,11 @@ from boardsight.vision.scrabble.lattice import (
     LatticeNotFoundError,
     apply_homography,
     fit_lattice,
+    lattice_from_centres,
     refine_lattice,
 )
 from boardsight.vision.scrabble.premium import BOARD_CELLS, locate_block, premium_kinds
-from boardsight.vision.scrabble.premium_fit import premium_matches
+from boardsight.vision.scrabble.premium_fit import MIN_BLOBS, premium_matches
 from boardsight.vision.scrabble.segments import Segments, detect_segments, grouped
 
 WORK_SIDE = 1000
@@ -46,6 +48,7 @@ SURE_SCORE = 0.15  # below it, crops of the photo are searched at a finer scale 
 MIN_CELL_PX = 6  # in the working copy: smaller boards cannot be read anyway
 LATTICE_ATTEMPTS = 2  # lattices fitted in turn, each to the segments the ones before left over
 PREMIUM_ROUNDS = 3
+MIN_PREMIUM_MATCHES = 20  # premium squares that must agree with a lattice found from them alone
 FINE_CELL_PX = 20  # boards with smaller cells in the working copy are looked at again, closer
 
 STANDARD_LAYOUT = (
@@ -137,6 +140,59 @@ def find_by_lattice(
     return best
 
 
+def premium_blobs(work: np.ndarray) -> np.ndarray:
+    """Centres (N, 2) of reddish and bluish patches of one common size: likely premium squares."""
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB).astype(np.int16)
+    centres, areas = [], []
+    for mask in (lab[:, :, 1] > 140, lab[:, :, 2] < 118):
+        count, _, stats, found = cv2.connectedComponentsWithStats(mask.astype(np.uint8) * 255)
+        for label in range(1, count):
+            _, _, width, height, area = stats[label]
+            if area >= 12 and 0.5 <= width / max(height, 1) <= 2.0 and area >= 0.4 * width * height:
+                centres.append(found[label])
+                areas.append(area)
+    if len(areas) < MIN_BLOBS:
+        return np.zeros((0, 2))
+    areas_array = np.array(areas, dtype=np.float64)
+    typical = np.median(areas_array)
+    keep = (areas_array > 0.3 * typical) & (areas_array < 3.0 * typical)
+    return np.array(centres)[keep]
+
+
+def find_by_premiums(
+    work: np.ndarray, segments: Segments, kinds: np.ndarray
+) -> tuple[Lattice, int, int, float]:
+    """Premium method: the grid's spacing from the premium squares' centres, its directions
+    from the segments or the board's outline. For blurred boards whose grid lines are gone."""
+    centres = premium_blobs(work)
+    if len(centres) < MIN_BLOBS:
+        raise LatticeNotFoundError("too few premium squares")
+    directions = []
+    with contextlib.suppress(LatticeNotFoundError, np.linalg.LinAlgError):
+        directions.append(np.linalg.inv(fit_lattice(segments, work.shape).to_lattice))
+    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+    for quad in outline_quads(work):
+        directions.append(cv2.getPerspectiveTransform(square, quad.astype(np.float32)).astype(np.float64))
+    best: tuple[Lattice, int, int, float] | None = None
+    for to_image in directions:
+        try:
+            to_lattice = lattice_from_centres(centres, work.shape, to_image[:, 0], to_image[:, 1])
+        except (LatticeNotFoundError, np.linalg.LinAlgError):
+            continue
+        inside = apply_homography(to_lattice, centres)
+        lines = {(axis, int(k)) for axis in (0, 1) for k in np.floor(inside[:, axis])}
+        lattice = Lattice(to_lattice, 0.0, dict.fromkeys(lines, 1.0), np.zeros(len(segments), bool))
+        u, v, score = locate_block(work, lattice, kinds)
+        if score < 0 or not _plausible(lattice, u, v) or (best is not None and score <= best[3]):
+            continue
+        shift = np.array([[1.0, 0, -u], [0, 1, -v], [0, 0, 1]])
+        if len(premium_matches(work, shift @ to_lattice, kinds)[0]) >= MIN_PREMIUM_MATCHES:
+            best = (lattice, u, v, score)
+    if best is None:
+        raise LatticeNotFoundError("no lattice through the premium squares")
+    return best
+
+
 def outline_quads(work: np.ndarray, *, limit: int = 4) -> list[np.ndarray]:
     """The largest convex four-sided outlines in the edge map, biggest first."""
     grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY) if work.ndim == 3 else work
@@ -194,46 +250,100 @@ class _Candidate:
 
 
 def refine_on_premiums(
-    work: np.ndarray, segments: Segments, kinds: np.ndarray, to_lattice: np.ndarray, u: int, v: int
+    work: np.ndarray,
+    segments: Segments,
+    kinds: np.ndarray,
+    to_lattice: np.ndarray,
+    u: int,
+    v: int,
+    *,
+    with_lines: bool = True,
 ) -> np.ndarray:
-    """Refit the lattice to its grid lines and the premium squares of the block at (u, v)."""
+    """Refit the lattice to the premium squares of the block at (u, v), and to its grid lines.
+
+    ``with_lines=False`` fits the premium squares alone, for lattices the lines did not give.
+    """
     shift = np.array([[1.0, 0, -u], [0, 1, -v], [0, 0, 1]])
     for _ in range(PREMIUM_ROUNDS):
         image_points, board_points = premium_matches(work, shift @ to_lattice, kinds)
         if not len(image_points):
             break
-        to_lattice = refine_lattice(
-            segments, work.shape, to_lattice, image_points, board_points + np.array([u, v])
-        )
+        targets = board_points + np.array([u, v])
+        if with_lines:
+            to_lattice = refine_lattice(segments, work.shape, to_lattice, image_points, targets)
+        else:
+            fitted, _ = cv2.findHomography(image_points.astype(np.float32), targets.astype(np.float32))
+            if fitted is None:
+                break
+            to_lattice = fitted
     return to_lattice
 
 
 def _search(work: np.ndarray, kinds: np.ndarray) -> tuple[_Candidate | None, Segments]:
-    """Both methods on one working image; the first to pass, else the best, else None."""
-    segments = detect_segments(work)
+    """The methods in turn on one working image: the first sure result, else the best, else None.
+
+    When the lattice and outline methods leave doubt, the search is repeated on segments
+    found with raised local contrast, and with the premium method too.
+    """
     best: _Candidate | None = None
-    for method, finder in (("lattice", find_by_lattice), ("outline", find_by_outline)):
-        try:
-            lattice, u, v, score = finder(work, segments, kinds)
-        except (LatticeNotFoundError, np.linalg.LinAlgError):
-            continue
-        if score >= 0 and (best is None or score > best.score):
-            to_lattice = refine_on_premiums(work, segments, kinds, lattice.to_lattice, u, v)
-            best = _Candidate(_block_corners(to_lattice, u, v), score, method)
-        if best is not None and best.score >= MIN_SCORE:
+    plain: Segments | None = None
+    for enhance in (False, True):
+        segments = detect_segments(work, enhance=enhance)
+        plain = plain or segments
+        methods = [("lattice", find_by_lattice), ("outline", find_by_outline)]
+        if enhance:
+            methods.append(("premium", find_by_premiums))
+        for method, finder in methods:
+            try:
+                lattice, u, v, score = finder(work, segments, kinds)
+            except (LatticeNotFoundError, np.linalg.LinAlgError):
+                continue
+            if score >= 0 and (best is None or score > best.score):
+                to_lattice = refine_on_premiums(
+                    work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
+                )
+                best = _Candidate(_block_corners(to_lattice, u, v), score, method)
+            if best is not None and best.score >= SURE_SCORE:
+                break
+        if best is not None and best.score >= SURE_SCORE:
             break
-    return best, segments
+    assert plain is not None
+    return best, plain
+
+
+def premium_colour_box(work: np.ndarray) -> np.ndarray | None:
+    """Box ``(x0, y0, x1, y1)`` around the place where reddish and bluish patches mix most densely.
+
+    Premium squares are red, pink and blue on every board, close together; little else
+    in a room is. Returns None when the photo has no such mix.
+    """
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    reddish = (lab[:, :, 1] > 150).astype(np.float32)
+    bluish = (lab[:, :, 2] < 112).astype(np.float32)
+    size = max(work.shape[:2]) // 12 * 2 + 1
+    density = np.sqrt(cv2.blur(reddish, (size, size)) * cv2.blur(bluish, (size, size)))
+    if density.max() < 0.02:
+        return None
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        (density > 0.3 * density.max()).astype(np.uint8)
+    )
+    best = max(range(1, count), key=lambda label: float(density[labels == label].sum()))
+    x, y, width, height, _ = stats[best]
+    return np.array([x, y, x + width, y + height], dtype=np.float64)
 
 
 def _regions(work: np.ndarray, found: _Candidate | None, segments: Segments) -> list[np.ndarray]:
     """Boxes ``(x0, y0, x1, y1)`` of the working image worth a closer look, most likely first.
 
-    The block found so far, the largest outlines, and the area where segments of both
-    directions cross, each widened by a margin.
+    The block found so far, where premium colours mix, the largest outlines, and the
+    area where segments of both directions cross, each widened by a margin.
     """
     boxes = []
     if found is not None:
         boxes.append(np.r_[found.corners.min(axis=0), found.corners.max(axis=0)])
+    colour = premium_colour_box(work)
+    if colour is not None:
+        boxes.append(colour)
     for quad in outline_quads(work, limit=2):
         boxes.append(np.r_[quad.min(axis=0), quad.max(axis=0)])
     crossing = segments.ends[segments.weight > 0]
@@ -249,7 +359,7 @@ def _regions(work: np.ndarray, found: _Candidate | None, segments: Segments) -> 
         new = not any(np.abs(box - other).max() < 0.05 * max(width, height) for other in widened)
         if small and new:
             widened.append(box)
-    return widened[:3]
+    return widened[:4]
 
 
 def find_board(image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT) -> BoardLocation:

@@ -345,3 +345,27 @@ def refine_lattice(
         normal += _point_normal(apply_homography(normalise, image_points), lattice_points, point_weights)
     refined = _solve(normal) @ normalise
     return refined / refined[2, 2]
+
+
+def lattice_from_centres(
+    centres: np.ndarray, shape: tuple[int, ...], along_u: np.ndarray, along_v: np.ndarray
+) -> np.ndarray:
+    """Image-to-lattice homography from points at cell centres and the grid's two vanishing points.
+
+    ``along_u`` and ``along_v`` are homogeneous vanishing points in pixels. In the frame
+    that sends them to infinity, the centres lie on an evenly spaced grid whose spacing
+    and offset come from the same Fourier fit as for lines; the result puts grid lines
+    at whole numbers, so centres at halves.
+    """
+    normalise = _normaliser(shape)
+    points = apply_homography(normalise, centres)
+    frame = np.linalg.inv(np.c_[normalise @ along_u, normalise @ along_v, [0.0, 0.0, 1.0]])
+    in_frame = apply_homography(frame, points)
+    if not np.all(np.isfinite(in_frame)):
+        raise LatticeNotFoundError("a vanishing point lies among the squares")
+    scale = np.eye(3)
+    for coordinate in (0, 1):
+        period, phase = period_and_phase(in_frame[:, coordinate], np.ones(len(in_frame)))
+        scale[coordinate, coordinate] = 1 / period
+        scale[coordinate, 2] = -phase / period + 0.5
+    return scale @ frame @ normalise

@@ -20,6 +20,8 @@ MARGIN_CELLS = 1
 WINDOW = 0.8  # half-size of the search window around a square's expected centre, in cells
 MIN_BLOBS = 10
 MIN_FILL, MAX_FILL = 0.12, 0.9  # share of the window a blob may cover
+CORE = 0.3  # half-size, in cells, of the blob's core around its centroid
+MIN_CORE_FILL, MAX_RING_FILL = 0.6, 0.4  # a blob fills its core and leaves the rest of its window emptier
 RANSAC_CELLS = 0.15
 
 
@@ -71,8 +73,12 @@ def premium_centroids(
         fill = window.mean()
         if not MIN_FILL <= fill <= MAX_FILL:
             continue
-        x = left + half + xs[window].mean()
-        y = top + half + ys[window].mean()
+        dx, dy = xs[window].mean(), ys[window].mean()
+        near = (np.abs(xs - dx) <= CORE * CELL_PX) & (np.abs(ys - dy) <= CORE * CELL_PX)
+        if window[near].mean() < MIN_CORE_FILL or window[~near].mean() > MAX_RING_FILL:
+            continue  # no compact patch: scattered pixels of that colour (noise, texture)
+        x = left + half + dx
+        y = top + half + dy
         measured.append([x / CELL_PX - MARGIN_CELLS, y / CELL_PX - MARGIN_CELLS])
         ideal.append([col + 0.5, row + 0.5])
     return np.array(measured).reshape(-1, 2), np.array(ideal).reshape(-1, 2)

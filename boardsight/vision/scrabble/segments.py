@@ -42,16 +42,21 @@ class Segments:
         return Segments(self.ends[mask], self.family[mask], self.weight[mask])
 
 
-def detection_channel(image: np.ndarray) -> np.ndarray:
-    """The single channel segments are found in: blue of a BGR image, or the grey image itself."""
-    if image.ndim == 2:
-        return image
-    return np.ascontiguousarray(image[:, :, 0])
+def detection_channel(image: np.ndarray, *, enhance: bool = False) -> np.ndarray:
+    """The single channel segments are found in: blue of a BGR image, or the grey image itself.
+
+    With ``enhance``, local contrast is raised (CLAHE) so that faint, blurred grid lines
+    come out, at the price of more clutter elsewhere.
+    """
+    channel = image if image.ndim == 2 else np.ascontiguousarray(image[:, :, 0])
+    if enhance:
+        channel = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(8, 8)).apply(channel)
+    return channel
 
 
-def detect_segments(image: np.ndarray) -> Segments:
+def detect_segments(image: np.ndarray, *, enhance: bool = False) -> Segments:
     """Find line segments in ``image`` (BGR or grey, uint8) and sort them by direction."""
-    channel = detection_channel(image)
+    channel = detection_channel(image, enhance=enhance)
     found = cv2.createLineSegmentDetector().detect(channel)[0]
     ends = np.zeros((0, 4)) if found is None else found.reshape(-1, 4).astype(np.float64)
     lengths = np.hypot(ends[:, 2] - ends[:, 0], ends[:, 3] - ends[:, 1])

@@ -1,0 +1,168 @@
+"""What ``boardsight read --game scrabble`` shows: the board, its words, blanks, corrections, CGP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import typer
+
+from boardsight.cli.output import emit_json
+from boardsight.errors import BadInputError
+from boardsight.scrabble.coords import column_letter, square_name
+from boardsight.vision.geometry import grid_points
+from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.reading import BoardReading, read_photo
+from boardsight.vision.scrabble.board_reading import LOW_CONFIDENCE
+
+DEBUG_MAX_SIDE = 1600
+GOOD_CONFIDENCE = 0.9
+
+
+def read_board_photo(
+    photo: Path, *, tiles: str = "english", reader: str = "onnx", lexicon: str = "auto"
+) -> BoardReading:
+    """Read the Scrabble board in ``photo`` (one-line errors for unreadable files and missing boards)."""
+    return read_photo(photo, game="scrabble", reader=reader, tiles=tiles, lexicon=lexicon)
+
+
+def format_grid(grid: list[list[str]]) -> str:
+    """The board as text under column letters, rows numbered 1-15, ``.`` for an empty square."""
+    header = "     " + " ".join(column_letter(col) for col in range(len(grid[0])))
+    return "\n".join([header] + [f"  {row + 1:>2} " + " ".join(line) for row, line in enumerate(grid)])
+
+
+def format_reading(reading: BoardReading) -> str:
+    """The reading for people: board, words and validity, blanks, corrections, doubtful squares, CGP."""
+    extras = reading.extras
+    turns = extras.get("quarter_turns", 0)
+    turned = f", photo turned {90 * turns} degrees" if turns else ""
+    lines = [
+        f"Scrabble board (reader {reading.reader}, {extras.get('tiles', 'english')} tiles{turned})",
+        format_grid(reading.grid),
+    ]
+    words = extras.get("words", [])
+    if words:
+        shown = []
+        for word in words:
+            mark = {True: "", False: " (not a word)", None: " (?)"}[word["valid"]]
+            shown.append(f"{word['word']} {word['position']}{mark}")
+        lines.append("words: " + ", ".join(shown))
+    for blank in extras.get("blanks", []):
+        if blank["letter"]:
+            lines.append(f"blank {blank['square']} stands for {blank['letter'].upper()}")
+        elif blank["candidates"]:
+            lines.append(f"blank {blank['square']} could be {', '.join(blank['candidates'])}")
+        else:
+            lines.append(f"blank {blank['square']}: no letter makes its words valid")
+    for change in reading.corrections:
+        lines.append(f"corrected {change['square']} {change['read']} -> {change['now']}: {change['why']}")
+    if reading.flagged:
+        doubtful = ", ".join(
+            f"{square_name(row, col)} {reading.grid[row][col]} {reading.confidence[row][col]:.0%}"
+            for row, col in reading.flagged
+        )
+        lines.append(f"check these squares (below {LOW_CONFIDENCE:.0%}): {doubtful}")
+    if "cgp" in extras:
+        lines.append(f"CGP: {extras['cgp']}")
+    corners = "  ".join(f"({x:.0f}, {y:.0f})" for x, y in np.asarray(reading.corners))
+    lines.append(f"corners (TL TR BR BL as read): {corners}")
+    total = reading.timings.get("total")
+    if total is not None:
+        lines.append(f"read in {1000 * total:.0f} ms")
+    return "\n".join(lines)
+
+
+def _colour(confidence: float) -> tuple[int, int, int]:
+    if confidence >= GOOD_CONFIDENCE:
+        return (60, 200, 60)
+    return (0, 200, 255) if confidence >= LOW_CONFIDENCE else (40, 40, 235)
+
+
+def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) -> np.ndarray:
+    """A copy of ``image`` (BGR) with the grid at ``corners`` (reading order) and each tile's reading.
+
+    Tiles are labelled with their letter and confidence in green, amber or red; the
+    reading's top-left corner is marked with a dot; empty squares read with doubt get
+    a red cross.
+    """
+    out = image.copy()
+    points = grid_points(corners, 15, 15)
+    thickness = max(1, round(max(out.shape[:2]) / 900))
+    for index in range(16):
+        for line in (points[index], points[:, index]):
+            cv2.polylines(
+                out, [np.round(line).astype(np.int32)], False, (255, 200, 0), thickness, cv2.LINE_AA
+            )
+    cell = float(np.linalg.norm(points[1, 1] - points[0, 0])) / np.sqrt(2)
+    cv2.circle(out, tuple(np.round(points[0, 0]).astype(int)), max(3, round(cell / 5)), (255, 0, 255), -1)
+    scale = max(0.3, cell / 70)
+    for row in range(15):
+        for col in range(15):
+            token = reading.grid[row][col]
+            confidence = reading.confidence[row][col]
+            centre = points[row : row + 2, col : col + 2].reshape(-1, 2).mean(axis=0)
+            if token == ".":
+                if confidence < LOW_CONFIDENCE:
+                    half = cell / 4
+                    for dx in (-1, 1):
+                        start = (round(centre[0] - half), round(centre[1] - dx * half))
+                        end = (round(centre[0] + half), round(centre[1] + dx * half))
+                        cv2.line(out, start, end, (40, 40, 235), thickness, cv2.LINE_AA)
+                continue
+            text = f"{token}{min(99, round(100 * confidence))}"
+            (width, height), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+            origin = (round(centre[0] - width / 2), round(centre[1] + height / 2))
+            cv2.putText(
+                out, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thickness + 2, cv2.LINE_AA
+            )
+            cv2.putText(
+                out,
+                text,
+                origin,
+                cv2.FONT_HERSHEY_SIMPLEX,
+                scale,
+                _colour(confidence),
+                thickness,
+                cv2.LINE_AA,
+            )
+    return out
+
+
+def write_debug_image(photo: Path, reading: BoardReading, out: Path) -> None:
+    """Draw ``reading`` over ``photo`` (shrunk to at most DEBUG_MAX_SIDE) and write it to ``out``."""
+    image, factor = decode_image_scaled(read_image_bytes(photo), source=str(photo), max_side=DEBUG_MAX_SIDE)
+    scale = min(1.0, DEBUG_MAX_SIDE / max(image.shape[:2]))
+    if scale < 1.0:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    corners = (np.asarray(reading.corners, dtype=np.float64) + 0.5) / factor * scale - 0.5
+    drawn = draw_reading(image, reading, corners.astype(np.float32))
+    try:
+        written = cv2.imwrite(str(out), drawn)
+    except cv2.error:
+        written = False
+    if not written:
+        raise BadInputError(
+            f"cannot write the debug image {out} (use a .png or .jpg name in a folder that exists)"
+        )
+
+
+def show_reading(
+    photo: Path,
+    *,
+    tiles: str = "english",
+    reader: str = "onnx",
+    lexicon: str = "auto",
+    as_json: bool = False,
+    debug_image: Path | None = None,
+    **_: object,
+) -> None:
+    """Read the board in ``photo`` and print it (with ``as_json``: a sidecar of the labelled-photo format)."""
+    reading = read_board_photo(photo, tiles=tiles, reader=reader, lexicon=lexicon)
+    if debug_image is not None:
+        write_debug_image(photo, reading, debug_image)
+    if as_json:
+        emit_json(reading.to_sidecar())
+    else:
+        typer.echo(format_reading(reading))

@@ -1,0 +1,57 @@
+"""``boardsight train scrabble``: rebuild the bundled square classifier (needs the ``train`` extra)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from boardsight.errors import BoardsightError
+
+
+def _require_torch() -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
+        raise BoardsightError("training needs the train extra: pip install 'boardsight[train]'")
+
+
+def scrabble(
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write the model.")] = None,
+    boards: Annotated[int, typer.Option("--boards", help="Synthetic boards to train on.")] = 400,
+    validation_boards: Annotated[
+        int, typer.Option("--validation-boards", help="Boards (held-out fonts) to validate on.")
+    ] = 60,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training squares.")] = 14,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 7,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering boards.")] = 2,
+    threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,
+    cache: Annotated[
+        Path | None, typer.Option("--cache", help="Keep (and reuse) the rendered squares in this folder.")
+    ] = None,
+) -> None:
+    """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards."""
+    _require_torch()
+    from boardsight.vision.scrabble.tile_training import MODEL_PATH, TileTrainingPlan, train_tile_model
+
+    plan = TileTrainingPlan(
+        train_boards=boards,
+        validation_boards=validation_boards,
+        seed=seed,
+        epochs=epochs,
+        jobs=jobs,
+        threads=threads,
+    )
+    arguments = shlex.join(sys.argv[3:]) if len(sys.argv) > 3 else ""
+    report = train_tile_model(
+        plan,
+        out=out or MODEL_PATH,
+        command=f"boardsight train scrabble {arguments}".strip(),
+        cache=cache,
+        log=lambda line: typer.echo(line, err=True),
+    )
+    minutes = (report.render_seconds + report.train_seconds) / 60
+    typer.echo(f"{report.path}: validation accuracy {report.validation_accuracy:.4%} ({minutes:.1f} min)")

@@ -1,0 +1,316 @@
+"""The steps every Scrabble reader shares: find the board, turn it upright, check the position.
+
+A reader differs only in how it turns square crops into class probabilities (the CNN,
+or Tesseract). The rest is here:
+
+1. find the grid (:func:`~boardsight.vision.scrabble.board_finder.find_board`);
+2. cut its 225 squares and classify them as the photo shows them; the squares that
+   hold tiles are classified again at the three other quarter turns, and the turn in
+   which they look upright is the reading orientation (:mod:`.orientation`);
+3. read each square as its likeliest class among those of the tile set;
+4. correct misreads from the tile counts and the lexicon, find what each blank stands
+   for (:mod:`.position_checks`), judge the words and write the position as CGP.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from boardsight.errors import BadInputError
+from boardsight.lexicon import Lexicon, load_lexicon
+from boardsight.scrabble import load_tileset
+from boardsight.scrabble.board import Board
+from boardsight.scrabble.cgp import to_cgp
+from boardsight.scrabble.coords import square_name
+from boardsight.scrabble.position import Position
+from boardsight.scrabble.tileset import TileSet
+from boardsight.vision.reading import BoardNotFoundError, BoardReading
+from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
+from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
+from boardsight.vision.scrabble.position_checks import (
+    BLANK,
+    EMPTY,
+    correct_misreads,
+    designate_blanks,
+    run_text,
+    runs,
+)
+from boardsight.vision.scrabble.squares import (
+    BOARD_CELLS,
+    TURNED,
+    cut_squares,
+    reading_corners,
+    turn_order,
+)
+
+TILE_SETS = ("english", "swedish")
+DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
+LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
+TILE_THRESHOLD = 0.5  # squares whose chance of being empty is below this are taken for tiles
+VOTERS = 24  # tiles classified in all four turns to decide the orientation
+SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
+ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
+SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
+
+SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
+
+
+@dataclass(frozen=True)
+class ReaderModel:
+    """What the shared steps need from a reader: its classes, how to classify, how to cut squares."""
+
+    classify: SquareClassifier
+    class_names: list[str]
+    cell_px: int
+    margin: float
+
+
+def check_tiles(tiles: str) -> str:
+    """``tiles`` if it names a tile set this reader knows (or is ``auto``), else a one-line error."""
+    if tiles not in (*TILE_SETS, "auto"):
+        raise BadInputError(f"unknown tile set {tiles!r}: choose auto, english or swedish")
+    return tiles
+
+
+def tile_set_for(tiles: str) -> TileSet:
+    return load_tileset(check_tiles(tiles))
+
+
+def guess_tiles(probabilities: np.ndarray, names: list[str]) -> str:
+    """``swedish`` when the tiles read look like Å, Ä or Ö more than like Q or W, else ``english``.
+
+    Summed over the squares that hold tiles; one confident Å, Ä or Ö settles it.
+    """
+    tiles = probabilities[:, names.index(EMPTY)] < TILE_THRESHOLD
+    swedish = sum(probabilities[tiles, names.index(x)].sum() for x in SWEDISH_ONLY if x in names)
+    english = sum(probabilities[tiles, names.index(x)].sum() for x in ENGLISH_ONLY if x in names)
+    return "swedish" if swedish >= SWEDISH_EVIDENCE and swedish > english else "english"
+
+
+def allowed_classes(class_names: list[str], tileset: TileSet) -> np.ndarray:
+    """Mask of the classes a square of this tile set can be: empty, blank, and the set's own letters."""
+    return np.array([name in (EMPTY, BLANK) or name in tileset.counts for name in class_names])
+
+
+def locate_board(image: np.ndarray, *, source: str = "the photo") -> BoardLocation:
+    """The board's grid in ``image`` pixels; :class:`BoardNotFoundError` naming ``source`` when none."""
+    try:
+        return find_board(image)
+    except BoardNotFoundError:
+        raise BoardNotFoundError(f"no Scrabble board found in {source}") from None
+
+
+def orient_and_classify(
+    crops: list[np.ndarray], model: ReaderModel, lexicon: Callable[[np.ndarray], Lexicon | None]
+) -> tuple[int, np.ndarray, dict[str, Any]]:
+    """The board's quarter turns to reading orientation and the probabilities (225, classes) read so.
+
+    ``crops`` are row-major as the photo shows the board (its first corner nearest the
+    photo's top-left). Every square is classified as the photo shows it; up to
+    ``VOTERS`` of the squares that look most like tiles are classified in the three
+    other turns too and vote on the orientation; then the tiles are read in the chosen
+    turn. ``lexicon`` gives the lexicon to break a tie with, from a turn's probabilities.
+    """
+    names = model.class_names
+    upright = model.classify(crops)
+    empty = upright[:, names.index(EMPTY)]
+    tiles = np.nonzero(empty < TILE_THRESHOLD)[0]
+    voters = tiles[np.argsort(empty[tiles])[:VOTERS]]
+    read: dict[tuple[int, int], np.ndarray] = {(0, int(square)): upright[square] for square in tiles}
+
+    def classify_turned(turns: int, squares: np.ndarray) -> None:
+        """Classify ``squares`` (indices as cut) turned ``turns`` times, unless done already."""
+        missing = [int(square) for square in squares if (turns, int(square)) not in read]
+        if missing:
+            results = model.classify([np.ascontiguousarray(np.rot90(crops[i], -turns)) for i in missing])
+            read.update({(turns, square): row for square, row in zip(missing, results, strict=True)})
+
+    def board_in_turn(turns: int) -> np.ndarray:
+        """Probabilities (225, classes) of the board turned ``turns`` times, in its own row-major order."""
+        classify_turned(turns, tiles)
+        as_cut = upright.copy()
+        for square in tiles:
+            as_cut[square] = read[(turns, int(square))]
+        return as_cut[turn_order(turns)]
+
+    for turns in (1, 2, 3):
+        classify_turned(turns, voters)
+    if TURNED in names:
+        turned = np.array([[read[(t, int(s))][names.index(TURNED)] for s in voters] for t in range(4)])
+    else:
+        turned = np.array([[1.0 - read[(t, int(s))].max() for s in voters] for t in range(4)])
+    turned = turned.reshape(4, len(voters))
+
+    def validity(turns: int) -> float:
+        probabilities = board_in_turn(turns)
+        words = lexicon(probabilities)
+        if words is None:
+            return 0.0
+        grid = _grid_of(probabilities, names)
+        return valid_share([run_text(grid, run) for run in runs(grid)], lambda word: word in words)
+
+    orientation = choose_orientation(turned, validity)
+    details = {
+        "turn_scores": [round(score, 3) for score in orientation.scores],
+        "by_lexicon": orientation.by_lexicon,
+    }
+    return orientation.quarter_turns, board_in_turn(orientation.quarter_turns), details
+
+
+def _grid_of(probabilities: np.ndarray, names: list[str]) -> list[list[str]]:
+    usable = np.array([name != TURNED for name in names])
+    best = np.where(usable, probabilities, -1.0).argmax(axis=1)
+    tokens = [names[i] for i in best]
+    return [tokens[row * BOARD_CELLS : (row + 1) * BOARD_CELLS] for row in range(BOARD_CELLS)]
+
+
+def read_squares(
+    probabilities: np.ndarray, names: list[str], tileset: TileSet
+) -> tuple[list[str], np.ndarray]:
+    """Each square's token and its probability, among the classes the tile set allows.
+
+    The ``turned`` class and letters the set lacks are left out and the rest renormalised.
+    """
+    allowed = allowed_classes(names, tileset)
+    kept = np.where(allowed, probabilities, 0.0)
+    kept = kept / np.maximum(kept.sum(axis=1, keepdims=True), 1e-12)
+    best = kept.argmax(axis=1)
+    return [names[i] for i in best], kept
+
+
+def read_board(
+    image: np.ndarray,
+    model: ReaderModel,
+    *,
+    reader: str,
+    tiles: str = "auto",
+    lexicon: str | Lexicon | None = "auto",
+    source: str = "the photo",
+) -> BoardReading:
+    """Find the board in ``image`` (BGR), read every square, orient and check the position.
+
+    ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
+    seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
+    """
+    check_tiles(tiles)
+    start = time.perf_counter()
+    location = locate_board(image, source=source)
+    found = time.perf_counter()
+    crops = cut_squares(image, location.corners, margin=model.margin, cell_px=model.cell_px)
+
+    def tiles_of(probabilities: np.ndarray) -> str:
+        return guess_tiles(probabilities, model.class_names) if tiles == "auto" else tiles
+
+    turns, probabilities, orientation = orient_and_classify(
+        crops, model, lambda probabilities: lexicon_for(lexicon, tiles_of(probabilities))
+    )
+    chosen = tiles_of(probabilities)
+    tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
+    tokens, kept = read_squares(probabilities, model.class_names, tileset)
+    read = time.perf_counter()
+    reading = assemble_reading(
+        tokens,
+        kept,
+        model.class_names,
+        reading_corners(location.corners, turns),
+        tileset=tileset,
+        lexicon=words,
+        reader=reader,
+        extras={
+            "board_method": location.method,
+            "board_score": round(location.score, 4),
+            "quarter_turns": turns,
+            "orientation": orientation,
+        },
+    )
+    reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
+    return reading
+
+
+def lexicon_for(lexicon: str | Lexicon | None, tiles: str) -> Lexicon | None:
+    """The lexicon to judge words with: ``auto`` picks the tile set's language, None judges none."""
+    if lexicon is None or isinstance(lexicon, Lexicon):
+        return lexicon
+    return load_lexicon(DEFAULT_LEXICONS[tiles] if lexicon == "auto" else lexicon)
+
+
+def assemble_reading(
+    tokens: list[str],
+    probabilities: np.ndarray,
+    class_names: list[str],
+    corners: np.ndarray,
+    *,
+    tileset: TileSet,
+    lexicon: Lexicon | None,
+    reader: str,
+    extras: dict[str, Any] | None = None,
+) -> BoardReading:
+    """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked."""
+    size = BOARD_CELLS
+    grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
+    cube = probabilities.reshape(size, size, -1)
+    confidence = [
+        [float(cube[r, c, class_names.index(grid[r][c])]) for c in range(size)] for r in range(size)
+    ]
+    grid, corrections = correct_misreads(grid, cube, class_names, tileset, lexicon)
+    for change in corrections:
+        row, col = change.square
+        confidence[row][col] = float(cube[row, col, class_names.index(change.now)])
+    blanks = designate_blanks(grid, lexicon, tileset.alphabet) if lexicon is not None else {}
+    for (row, col), letters in blanks.items():
+        if len(letters) == 1:
+            grid[row][col] = letters[0].lower()
+    flagged = [(r, c) for r in range(size) for c in range(size) if confidence[r][c] < LOW_CONFIDENCE]
+    payload = dict(extras or {})
+    payload["tiles"] = tileset.name
+    payload["blanks"] = [
+        {
+            "square": square_name(r, c),
+            "letter": grid[r][c] if grid[r][c] != BLANK else None,
+            "candidates": letters,
+        }
+        for (r, c), letters in sorted(blanks.items())
+    ]
+    payload["words"] = [
+        {
+            "word": run_text(grid, run),
+            "position": run.position,
+            "valid": None
+            if lexicon is None or BLANK in run_text(grid, run)
+            else run_text(grid, run) in lexicon,
+        }
+        for run in runs(grid)
+    ]
+    payload["cgp"] = position_cgp(grid, blanks)
+    return BoardReading(
+        game="scrabble",
+        grid=grid,
+        confidence=confidence,
+        corners=corners,
+        reader=reader,
+        flagged=flagged,
+        corrections=[change.to_dict() for change in corrections],
+        extras=payload,
+    )
+
+
+def position_cgp(grid: list[list[str]], blanks: dict[tuple[int, int], list[str]]) -> str:
+    """The board as a CGP line (no racks, no scores); a blank of unknown letter takes its first candidate.
+
+    A blank with no candidate at all is written as a blank ``a`` (the engine needs a letter).
+    """
+    board = Board()
+    for row, line in enumerate(grid):
+        for col, token in enumerate(line):
+            if token == EMPTY:
+                continue
+            if token == BLANK:
+                options = blanks.get((row, col)) or ["A"]
+                token = options[0].lower()
+            board.set(row, col, token)
+    return to_cgp(Position(board))

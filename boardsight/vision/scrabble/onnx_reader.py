@@ -1,0 +1,51 @@
+"""The Scrabble reader ``onnx``: the bundled square CNN, run with onnxruntime.
+
+The model (``boardsight/models/scrabble_tiles.onnx``) says in its own metadata which
+classes it knows, its input size, and how its squares were cut; set
+``BOARDSIGHT_SCRABBLE_MODEL`` to read with another model file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from boardsight.lexicon import Lexicon
+from boardsight.models.onnx_classifier import OnnxClassifier, load_classifier
+from boardsight.vision.reading import BoardReading, register_reader
+from boardsight.vision.scrabble.board_reading import ReaderModel, read_board
+
+MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "scrabble_tiles.onnx"
+MODEL_ENV = "BOARDSIGHT_SCRABBLE_MODEL"
+
+
+def square_classifier(model: str | Path | None = None) -> OnnxClassifier:
+    """The square classifier: ``model``, else ``$BOARDSIGHT_SCRABBLE_MODEL``, else the bundled one."""
+    return load_classifier(str(model or os.environ.get(MODEL_ENV) or MODEL_PATH))
+
+
+def reader_model(model: str | Path | None = None) -> ReaderModel:
+    classifier = square_classifier(model)
+    return ReaderModel(
+        classify=classifier.probabilities,
+        class_names=classifier.class_names,
+        cell_px=classifier.metadata.input_size[0],
+        margin=float(classifier.metadata.preprocessing.get("cell_margin", 0.0)),
+    )
+
+
+@register_reader("scrabble", "onnx")
+def read_with_cnn(
+    image: np.ndarray,
+    *,
+    source: str = "the photo",
+    tiles: str = "auto",
+    lexicon: str | Lexicon | None = "auto",
+    model: str | Path | None = None,
+    **_: Any,
+) -> BoardReading:
+    """Read a Scrabble board in a BGR image with the square CNN."""
+    return read_board(image, reader_model(model), reader="onnx", tiles=tiles, lexicon=lexicon, source=source)

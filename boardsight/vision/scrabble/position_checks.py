@@ -1,0 +1,276 @@
+"""What the rules and the lexicon say about a board read from a photo.
+
+A grid here is 15 lists of 15 tokens: ``.`` empty, ``A``-``Z`` (and the tile set's other
+letters) for a tile, ``?`` for a blank whose letter is unknown, a lower-case letter for a
+blank whose letter is known.
+
+- :func:`designate_blanks`: the letters each blank can stand for so that every word
+  through it is valid (blanks sharing a word are tried together).
+- :func:`correct_misreads`: a tile set holds a fixed number of each letter (one Z, one
+  Q ...) and every word on a board should be valid; squares read with low confidence
+  are changed to their next likely letter when that brings the counts within the set,
+  or turns an invalid word valid, and each change is reported.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardsight.lexicon import Lexicon
+from boardsight.scrabble.coords import ACROSS, DOWN, position_name, square_name
+from boardsight.scrabble.tileset import TileSet
+
+EMPTY = "."
+BLANK = "?"
+MAX_JOINT_BLANKS = 3  # blanks sharing words are tried together up to this many
+LOW_CONFIDENCE = 0.9  # squares below this may be changed by the lexicon
+MIN_ALTERNATIVE = 0.005  # a letter this unlikely is never put in a square's place
+
+Square = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A word's squares on the board: start, direction and length."""
+
+    row: int
+    col: int
+    direction: str
+    length: int
+
+    def squares(self) -> list[Square]:
+        step_row, step_col = (0, 1) if self.direction == ACROSS else (1, 0)
+        return [(self.row + step_row * i, self.col + step_col * i) for i in range(self.length)]
+
+    @property
+    def position(self) -> str:
+        return position_name(self.row, self.col, self.direction)
+
+
+def is_tile(token: str) -> bool:
+    return token != EMPTY
+
+
+def runs(grid: list[list[str]]) -> list[Run]:
+    """Every run of two or more tiles, across (row by row) then down (column by column)."""
+    size_rows, size_cols = len(grid), len(grid[0])
+    found = []
+    for direction in (ACROSS, DOWN):
+        step_row, step_col = (0, 1) if direction == ACROSS else (1, 0)
+        for row in range(size_rows):
+            for col in range(size_cols):
+                before = (row - step_row, col - step_col)
+                if not is_tile(grid[row][col]):
+                    continue
+                if before[0] >= 0 and before[1] >= 0 and is_tile(grid[before[0]][before[1]]):
+                    continue
+                length = 0
+                r, c = row, col
+                while r < size_rows and c < size_cols and is_tile(grid[r][c]):
+                    length += 1
+                    r, c = r + step_row, c + step_col
+                if length >= 2:
+                    found.append(Run(row, col, direction, length))
+    return found
+
+
+def run_text(grid: list[list[str]], run: Run, substitute: dict[Square, str] | None = None) -> str:
+    """The run's letters in upper case, with ``substitute`` letters in place of some squares."""
+    substitute = substitute or {}
+    return "".join(substitute.get(square, grid[square[0]][square[1]]) for square in run.squares()).upper()
+
+
+def runs_through(all_runs: Iterable[Run], square: Square) -> list[Run]:
+    return [run for run in all_runs if square in run.squares()]
+
+
+def designate_blanks(
+    grid: list[list[str]], lexicon: Lexicon, alphabet: Iterable[str]
+) -> dict[Square, list[str]]:
+    """For each ``?`` square, the letters that make every word through it valid (may be empty).
+
+    A blank on no word of two or more tiles could be any letter: it gets every letter
+    of ``alphabet``.
+    """
+    letters = list(alphabet)
+    blanks = [(r, c) for r, line in enumerate(grid) for c, token in enumerate(line) if token == BLANK]
+    all_runs = runs(grid)
+    result: dict[Square, list[str]] = {}
+    for group in _blank_groups(blanks, all_runs):
+        touched = {run for blank in group for run in runs_through(all_runs, blank)}
+        if not touched:
+            result.update({blank: list(letters) for blank in group})
+            continue
+        if len(group) > MAX_JOINT_BLANKS:
+            result.update({blank: [] for blank in group})
+            continue
+        possible: dict[Square, set[str]] = {blank: set() for blank in group}
+        for combination in itertools.product(letters, repeat=len(group)):
+            substitute = dict(zip(group, combination, strict=True))
+            if all(run_text(grid, run, substitute) in lexicon for run in touched):
+                for blank, letter in substitute.items():
+                    possible[blank].add(letter)
+        result.update({blank: [x for x in letters if x in possible[blank]] for blank in group})
+    return result
+
+
+def _blank_groups(blanks: list[Square], all_runs: list[Run]) -> list[list[Square]]:
+    """Blanks joined into groups when a word runs through both."""
+    groups: list[list[Square]] = []
+    for blank in blanks:
+        mine = set(runs_through(all_runs, blank))
+        linked = [group for group in groups if any(mine & set(runs_through(all_runs, o)) for o in group)]
+        merged = [blank]
+        for group in linked:
+            merged.extend(group)
+            groups.remove(group)
+        groups.append(merged)
+    return groups
+
+
+def _with(grid: list[list[str]], square: Square, token: str) -> list[list[str]]:
+    """A copy of ``grid`` with ``token`` on ``square``."""
+    copy = [list(line) for line in grid]
+    copy[square[0]][square[1]] = token
+    return copy
+
+
+@dataclass
+class Correction:
+    """One square changed after reading: where, what was read, what it is now, and why."""
+
+    square: Square
+    read: str
+    now: str
+    why: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"square": square_name(*self.square), "read": self.read, "now": self.now, "why": self.why}
+
+
+def _invalid_through(
+    grid: list[list[str]], square: Square, lexicon: Lexicon, letter: str | None = None
+) -> int:
+    """How many words through ``square`` are not valid (with ``letter`` put there, if given)."""
+    substitute = {square: letter} if letter is not None else {}
+    count = 0
+    for run in runs_through(runs(grid), square):
+        text = run_text(grid, run, substitute)
+        if BLANK in text:
+            continue
+        if text not in lexicon:
+            count += 1
+    return count
+
+
+def excess_letters(grid: list[list[str]], tileset: TileSet) -> dict[str, int]:
+    """Letters read more often than the set has tiles of them, with how many too many."""
+    counts = Counter(token for line in grid for token in line if token.isupper() and token != BLANK)
+    return {letter: n - tileset.count(letter) for letter, n in counts.items() if n > tileset.count(letter)}
+
+
+def correct_misreads(
+    grid: list[list[str]],
+    probabilities: np.ndarray,
+    class_names: list[str],
+    tileset: TileSet,
+    lexicon: Lexicon | None,
+    *,
+    low: float = LOW_CONFIDENCE,
+) -> tuple[list[list[str]], list[Correction]]:
+    """Fix squares read wrongly, as far as the tile counts and the lexicon show.
+
+    ``probabilities`` (15, 15, classes) are the reader's, in ``grid``'s orientation.
+    First, while a letter appears more often than the set has it, its least confident
+    square takes its next likely letter that keeps the counts and the words through it
+    at least as good. Then, with a lexicon, each square below ``low`` confidence on an
+    invalid word takes the likeliest other letter that makes every word through it
+    valid. Returns the new grid (a copy) and the changes.
+    """
+    grid = [list(line) for line in grid]
+    letters = [name for name in class_names if name.isalpha() and len(name) == 1 and tileset.is_letter(name)]
+    letter_index = {name: class_names.index(name) for name in letters}
+    corrections: list[Correction] = []
+
+    def alternatives(square: Square) -> list[str]:
+        row, col = square
+        current = grid[row][col]
+        options = sorted(letters, key=lambda name: -probabilities[row, col, letter_index[name]])
+        return [
+            name
+            for name in options
+            if name != current and probabilities[row, col, letter_index[name]] >= MIN_ALTERNATIVE
+        ]
+
+    def confidence(square: Square) -> float:
+        row, col = square
+        token = grid[row][col]
+        return float(probabilities[row, col, letter_index[token]]) if token in letter_index else 1.0
+
+    for _ in range(2 * tileset.total_tiles):
+        excess = excess_letters(grid, tileset)
+        if not excess:
+            break
+        suspects = sorted(
+            ((r, c) for r, line in enumerate(grid) for c, token in enumerate(line) if token in excess),
+            key=confidence,
+        )
+        changed = False
+        for square in suspects:
+            row, col = square
+            read = grid[row][col]
+            before = _invalid_through(grid, square, lexicon) if lexicon is not None else 0
+            for option in alternatives(square):
+                if excess_letters(_with(grid, square, option), tileset).get(option, 0) > 0:
+                    continue
+                if lexicon is not None and _invalid_through(grid, square, lexicon, option) > before:
+                    continue
+                grid[row][col] = option
+                corrections.append(
+                    Correction(
+                        square,
+                        read,
+                        option,
+                        f"{excess[read] + tileset.count(read)} {read} read, the {tileset.name} set has "
+                        f"{tileset.count(read)}; {option} is the next likely letter here",
+                    )
+                )
+                changed = True
+                break
+            if changed:
+                break
+        if not changed:
+            break
+
+    if lexicon is not None:
+        for run in runs(grid):
+            if BLANK in run_text(grid, run) or run_text(grid, run) in lexicon:
+                continue
+            for square in sorted(run.squares(), key=confidence):
+                if confidence(square) >= low or grid[square[0]][square[1]] not in letter_index:
+                    continue
+                row, col = square
+                read = grid[row][col]
+                for option in alternatives(square):
+                    if excess_letters(_with(grid, square, option), tileset).get(option, 0) > 0:
+                        continue
+                    if _invalid_through(grid, square, lexicon, option) == 0:
+                        word = run_text(grid, run)
+                        grid[row][col] = option
+                        corrections.append(
+                            Correction(
+                                square,
+                                read,
+                                option,
+                                f"{word} at {run.position} is no word; with {option} every word here is",
+                            )
+                        )
+                        break
+                if grid[row][col] != read:
+                    break
+    return grid, corrections

@@ -1,0 +1,105 @@
+"""Training crops for the square classifier, cut from synthetic board photos.
+
+Each board photo comes from the project's renderer (``boardsight dataset synth --game
+scrabble``) with exact labels; its 225 squares are cut with the same function the
+reader uses (from the labelled corners, which are in reading orientation, so every tile
+stands upright). Kept per board: every tile, a quarter of the empty squares (they are
+most of the board and alike), and for half the tiles a copy turned by a random quarter
+turn, labelled ``turned``: the reader tries the board's four turns and keeps the one
+whose tiles look least turned. Blanks stay ``?`` however they are turned (they show no
+letter) and so do empty squares (printed premium labels face any side). Crops are
+grouped by font, so fonts can be held out for validation.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from boardsight.models.preprocess import to_input_pixels
+from boardsight.models.training.cell_set import CellSet
+from boardsight.vision.scrabble.squares import TURNED, cut_squares
+
+LETTERS = [chr(code) for code in range(ord("A"), ord("Z") + 1)] + ["Å", "Ä", "Ö"]
+CLASS_NAMES: list[str] = [".", "?", *LETTERS, TURNED]
+"""The classes of a newly trained model; at run time the names are read from the model file."""
+INPUT_SIZE = (32, 32)
+CELL_MARGIN = 0.08
+RECIPE = {"colour": "bgr", "normalise": "per_image", "cell_margin": CELL_MARGIN}
+EMPTY_SHARE = 0.25
+TURNED_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """Which synthetic boards to render: how many, from which seed, fonts, widths and tile sets."""
+
+    count: int
+    seed: int
+    fonts: str = "train"
+    width: tuple[int, int] = (1000, 2400)
+    swedish_share: float = 0.5
+
+
+def label_class(token: str) -> str:
+    """The class of a labelled square: a lowercase (designated blank) is a blank, ``?``."""
+    return "?" if token == "?" or token.islower() else token
+
+
+def board_cells(spec: BoardSpec, index: int) -> tuple[np.ndarray, np.ndarray, str]:
+    """Crops (n, H, W, 3) uint8, labels (n,) and font name of board ``index`` of ``spec``."""
+    from boardsight.datasets.synth import SynthSpec, render_example
+
+    rng = np.random.default_rng([spec.seed, index, 5])
+    tiles = "swedish" if rng.random() < spec.swedish_share else "english"
+    synth = SynthSpec("scrabble", tiles=tiles, width=spec.width, fonts=spec.fonts)
+    jpeg, payload = render_example(synth, spec.seed, index)
+    image = cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
+    crops = cut_squares(image, np.array(payload["corners"]), margin=CELL_MARGIN, cell_px=INPUT_SIZE[0])
+    tokens = [label_class(token) for row in payload["grid"] for token in row]
+    pixels, labels = [], []
+    for crop, token in zip(crops, tokens, strict=True):
+        if token == "." and rng.random() >= EMPTY_SHARE:
+            continue
+        cell = to_input_pixels(crop, INPUT_SIZE, "bgr")
+        pixels.append(cell)
+        labels.append(CLASS_NAMES.index(token))
+        if token not in (".", "?") and rng.random() < TURNED_SHARE:
+            pixels.append(np.ascontiguousarray(np.rot90(cell, int(rng.integers(1, 4)))))
+            labels.append(CLASS_NAMES.index(TURNED))
+    font = str(payload.get("synth", {}).get("font", "unknown"))
+    return np.stack(pixels), np.array(labels), font
+
+
+def _worker_init() -> None:
+    cv2.setNumThreads(1)
+
+
+def _one(args: tuple[BoardSpec, int]) -> tuple[np.ndarray, np.ndarray, str]:
+    return board_cells(*args)
+
+
+def render_cell_set(spec: BoardSpec, *, jobs: int = 1, progress=None) -> CellSet:
+    """Render ``spec.count`` boards (in ``jobs`` processes) and gather their squares."""
+    tasks = [(spec, index) for index in range(spec.count)]
+    jobs = max(1, min(jobs or (os.cpu_count() or 1), len(tasks) or 1))
+    results = []
+    if jobs == 1:
+        for task in tasks:
+            results.append(_one(task))
+            if progress:
+                progress(1)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
+            for result in pool.map(_one, tasks, chunksize=2):
+                results.append(result)
+                if progress:
+                    progress(1)
+    images = np.concatenate([pixels for pixels, _, _ in results])
+    labels = np.concatenate([labels for _, labels, _ in results])
+    groups = np.concatenate([[font] * len(labels) for _, labels, font in results])
+    return CellSet(images, labels, list(CLASS_NAMES), groups)
