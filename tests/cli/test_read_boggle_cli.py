@@ -148,3 +148,11 @@ def test_check_judges_lists_against_a_photo(tmp_path: Path) -> None:
     verdicts = {entry["word"]: entry for entry in json.loads(result.stdout)["players"][0]["words"]}
     assert verdicts["AXLETREE"]["status"] == verdicts["URN"]["status"] == "valid"
     assert verdicts["ZEBRA"]["status"] == "not_on_board"
+
+
+def test_no_tray_with_the_game_given(tmp_path: Path) -> None:
+    path = tmp_path / "blank.png"
+    _blank(path)
+    result = runner.invoke(app, ["read", str(path), "--game", "boggle"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"boardsight: error: no Boggle tray found in {path}"
