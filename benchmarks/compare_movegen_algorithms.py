@@ -24,7 +24,7 @@ from boardsight.scrabble.board import Board
 from boardsight.scrabble.cgp import parse_cgp
 from boardsight.scrabble.coords import ACROSS, DOWN, position_name
 from boardsight.scrabble.dawg import Dawg, _from_sections, _to_sections, build_graph, load_dawg
-from boardsight.scrabble.movegen import _anchors, _line_constraints, generate_placements
+from boardsight.scrabble.movegen import LineConstraints, generate_placements, line_constraints
 from boardsight.scrabble.rack import parse_rack
 from boardsight.scrabble.tileset import BLANK
 
@@ -180,34 +180,48 @@ class GaddagGenerator:
 def gaddag_moves(board: Board, rack: str, lexicon, tileset, rules, gaddag: Dawg) -> list[tuple]:
     layout = board.layout
     rows, cols = layout.rows, layout.cols
-    alphabet = "".join(tileset.alphabet)
+    dawg = load_dawg(lexicon)
+    alphabet = "".join(letter for letter in tileset.alphabet if letter in dawg.children[0])
     values = {letter: tileset.value(letter) for letter in tileset.alphabet}
     generator = GaddagGenerator(gaddag, tileset, rules, dict(parse_rack(rack, tileset)))
     cells = board.cells
+    by_row = [cells[row * cols : (row + 1) * cols] for row in range(rows)]
+    by_col = [cells[col::cols] for col in range(cols)]
     empty = not any(cells)
     for direction in (ACROSS, DOWN):
         transposed = direction == DOWN
-        lines, size = (cols, rows) if transposed else (rows, cols)
-        if transposed:
-            tiles_by_line = [[cells[p * cols + line] for p in range(size)] for line in range(lines)]
-            start = (layout.start[1], layout.start[0])
-        else:
-            tiles_by_line = [cells[line * cols : (line + 1) * cols] for line in range(lines)]
-            start = layout.start
-        for line in range(lines):
-            anchors = _anchors(tiles_by_line, line, empty, start)
-            if not anchors:
+        lines, crossing = (by_col, by_row) if transposed else (by_row, by_col)
+        start = (layout.start[1], layout.start[0]) if transposed else layout.start
+        for line, tiles in enumerate(lines):
+            if empty:
+                if line != start[0]:
+                    continue
+                constraints = LineConstraints([start[1]], [0] * len(tiles), [-1] * len(tiles))
+            else:
+                constraints = line_constraints(tiles, crossing, line, dawg, lexicon.words, alphabet, values)
+            if not constraints.anchors:
                 continue
-            tiles, checks, cross = _line_constraints(
-                cells, cols, rows, line, transposed, load_dawg(lexicon), lexicon.words, alphabet, values
-            )
+            # The GADDAG generator takes cross-checks as letter sets (None: no crossword).
+            checks = [
+                None if score < 0 else {letter for letter, bit in dawg.bits.items() if bit & mask}
+                for mask, score in zip(constraints.masks, constraints.cross_scores, strict=True)
+            ]
             if transposed:
-                letter_mult = [layout.letter_multipliers[p * cols + line] for p in range(size)]
-                word_mult = [layout.word_multipliers[p * cols + line] for p in range(size)]
+                letter_mult = list(layout.letter_multipliers[line::cols])
+                word_mult = list(layout.word_multipliers[line::cols])
             else:
                 letter_mult = list(layout.letter_multipliers[line * cols : (line + 1) * cols])
                 word_mult = list(layout.word_multipliers[line * cols : (line + 1) * cols])
-            generator.line(line, direction, tiles, checks, cross, letter_mult, word_mult, anchors)
+            generator.line(
+                line,
+                direction,
+                tiles,
+                checks,
+                constraints.cross_scores,
+                letter_mult,
+                word_mult,
+                constraints.anchors,
+            )
     return generator.found
 
 

@@ -2,14 +2,16 @@
 
 The preferred finder is the installed Scrabble reader (``scrabble``/``onnx`` in the
 reader registry): it finds the 15x15 grid at any rotation and orients it by its tiles,
-and its reading's corners are exactly what a board profile needs. When no Scrabble
-reader is installed, :func:`largest_quad_finder` takes the largest convex quadrilateral
-in the picture's edges, which suits a board filling much of a tidy picture; and corners
-can always be given by hand.
+and its reading's corners are exactly what a board profile needs. Next comes the
+Scrabble reader's board finder on its own (grid lines and premium squares), and when
+neither is installed, :func:`largest_quad_finder` takes the largest convex quadrilateral
+in the picture's edges, which suits a board filling much of a tidy picture. Corners can
+always be given by hand.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 import cv2
@@ -21,6 +23,7 @@ from boardsight.vision.reading import BoardNotFoundError, available_readers, get
 
 BoardFinder = Callable[[np.ndarray], np.ndarray]
 MIN_AREA_SHARE = 0.04
+SCRABBLE_FINDER_MODULE = "boardsight.vision.scrabble.board_finder"
 
 
 def largest_quad_finder(image: np.ndarray) -> np.ndarray:
@@ -73,8 +76,33 @@ def parse_corners(text: str) -> np.ndarray:
     return corners
 
 
+def scrabble_finder() -> BoardFinder | None:
+    """The Scrabble reader's own board finder (``boardsight.vision.scrabble.board_finder.find_board``),
+    when that module is installed: it finds the grid by its lines and premium squares."""
+    try:
+        module = importlib.import_module(SCRABBLE_FINDER_MODULE)
+    except ImportError:
+        return None
+    find_board = getattr(module, "find_board", None)
+    if find_board is None:
+        return None
+
+    def find(image: np.ndarray) -> np.ndarray:
+        return np.asarray(find_board(image).corners, dtype=np.float32)
+
+    return find
+
+
 def default_finder() -> tuple[str, BoardFinder]:
-    """The best finder installed, and its name for the profile's record."""
+    """The best finder installed, and its name for the profile's record.
+
+    In order: the full Scrabble reader (it also turns the grid so its words read upright),
+    the Scrabble reader's board finder (first corner: the one nearest the picture's
+    top-left), the largest four-sided outline.
+    """
     if ("scrabble", "onnx") in available_readers("scrabble"):
         return "scrabble reader (onnx)", reader_finder("onnx")
+    finder = scrabble_finder()
+    if finder is not None:
+        return "scrabble board finder", finder
     return "largest outline", largest_quad_finder

@@ -1,7 +1,7 @@
 """``boardsight solve``, ``boardsight check`` and ``boardsight tournament standings``.
 
 Every BOARD argument goes through :func:`boardsight.boggle.parse.board_from_argument`
-(board text, a text file or a dataset JSON file), then the ``--fix CELL=FACE``
+(board text, a text file, a dataset JSON file or a photo of the tray), then the ``--fix CELL=FACE``
 overrides; the human output starts with the board that was judged.
 """
 
@@ -25,6 +25,7 @@ from boardsight.boggle.wordlists import read_challenges, read_player_list
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption, LexiconOption
 from boardsight.cli.output import emit_json, format_table
+from boardsight.cli.read_boggle import board_from_photo, is_photo
 from boardsight.errors import BadInputError
 from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
 
@@ -32,7 +33,7 @@ BoardArgument = Annotated[
     str,
     typer.Argument(
         help="The board: text such as RNAAN/OMENC/YTEWE/LIPIE/E(QU)FTO or perslatgsineters, "
-        "a text file, or a dataset JSON file.",
+        "a text file, a dataset JSON file, or a photo of the tray (.jpg, .png, .webp).",
         show_default=False,
     ),
 ]
@@ -51,8 +52,9 @@ tournament_app = GuardedTyper(help="Tournament standings from a results file.")
 
 
 def board_for(argument: str, fixes: list[str] | None) -> Board:
-    """The board a BOARD argument names, with ``--fix`` overrides applied."""
-    return apply_fixes(board_from_argument(argument), fixes or [])
+    """The board a BOARD argument names (a photo is read with the tray reader), with ``--fix`` applied."""
+    board = board_from_photo(Path(argument)) if is_photo(argument) else board_from_argument(argument)
+    return apply_fixes(board, fixes or [])
 
 
 def _heading(board: Board, rules: Rules, lexicon_name: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -19,6 +20,7 @@ DEBUG_ENV = "BOARDSIGHT_DEBUG"
 EXIT_INTERNAL = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a program stopped by SIGPIPE
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,6 +54,17 @@ def _exit_for(error: BaseException) -> typer.Exit:
     return typer.Exit(EXIT_INTERNAL)
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
+
+
 def guarded(command: F) -> F:
     """Wrap a command so that any error ends it with one line and an exit code."""
 
@@ -61,6 +74,10 @@ def guarded(command: F) -> F:
             return command(*args, **kwargs)
         except (typer.Exit, typer.Abort):
             raise
+        except BrokenPipeError:
+            # The reader of our output went away (``boardsight solve ... | head``): stop quietly.
+            _silence_stdout()
+            raise typer.Exit(EXIT_BROKEN_PIPE) from None
         except (Exception, KeyboardInterrupt) as error:
             if os.environ.get(DEBUG_ENV) and not isinstance(error, BoardsightError):
                 raise

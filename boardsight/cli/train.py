@@ -30,7 +30,7 @@ def boggle(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write the model.")] = None,
     trays: Annotated[int, typer.Option("--trays", help="Synthetic trays to train on.")] = 1400,
     validation_trays: Annotated[int, typer.Option("--validation-trays", help="Trays to validate on.")] = 160,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training cells.")] = 24,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training cells.")] = 12,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 2024,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering trays.")] = 2,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,

@@ -21,6 +21,7 @@ Commands (:mod:`boardsight.recorder.commands`) record what the camera cannot see
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +32,6 @@ from boardsight.lexicon import Lexicon
 from boardsight.recorder.commands import COMMAND_HELP, Command
 from boardsight.recorder.gcg_log import GcgLog
 from boardsight.scrabble.board import Board
-from boardsight.scrabble.board_check import tile_count_problems
 from boardsight.scrabble.board_diff import BoardChangeError, DetectedMove, diff_boards
 from boardsight.scrabble.coords import parse_position, parse_square, square_name
 from boardsight.scrabble.game import OUT, SCORELESS, GameState
@@ -46,6 +46,7 @@ from boardsight.scrabble.gcg_model import (
     WITHDRAWN,
     GcgEvent,
 )
+from boardsight.scrabble.gcg_writer import format_event
 from boardsight.scrabble.move import Placement
 from boardsight.scrabble.rack import unseen_tiles
 from boardsight.scrabble.replay import replay
@@ -276,9 +277,9 @@ class GameSession:
         after = before.copy()
         for (row, col), tile in new_tiles.items():
             after.set(row, col, tile)
-        problems = tile_count_problems(after, self.tileset)
-        if problems:
-            return Assessment(HOLD, reason=f"a misread? {problems[0]}", kept=kept)
+        problem = self._tile_count_problem(after)
+        if problem:
+            return Assessment(HOLD, reason=f"a misread? {problem}", kept=kept)
         try:
             move = diff_boards(before, after, self.tileset, rules=self.rules)
         except (IllegalMoveError, BoardChangeError) as error:
@@ -287,6 +288,21 @@ class GameSession:
         assert move is not None
         phonies = [word for word in move.words if self.lexicon is not None and word not in self.lexicon]
         return Assessment(PLAY, move, phonies=phonies, kept=kept)
+
+    def _tile_count_problem(self, board: Board) -> str:
+        """Why the tiles on ``board`` cannot all be in one set, as a camera sees them: a letter
+        read on a tile must be one of that letter's tiles (a blank shows no letter)."""
+        letters = Counter(tile for _, _, tile in board.tiles() if tile.isupper())
+        for letter, count in sorted(letters.items()):
+            have = self.tileset.count(letter)
+            if count > have:
+                return f"{count} {letter} on the board, but the {self.tileset.name} set has " + (
+                    f"only {have}" if have else f"no {letter} tile (only a blank can be {letter})"
+                )
+        blanks = sum(1 for _, _, tile in board.tiles() if not tile.isupper())
+        if blanks > self.tileset.blanks:
+            return f"{blanks} blanks on the board, but the {self.tileset.name} set has {self.tileset.blanks}"
+        return ""
 
     def _blank_options(
         self, before: Board, added: dict[tuple[int, int], str], blanks: list[tuple[int, int]]
@@ -355,8 +371,6 @@ class GameSession:
         return event
 
     def _describe(self, event: GcgEvent) -> str:
-        from boardsight.scrabble.gcg_writer import format_event
-
         return format_event(event, self.log.players).split("\n")[0]
 
     def _record_play(self, placement: Placement, score: int, phonies: list[str]) -> list[Message]:

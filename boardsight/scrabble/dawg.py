@@ -6,7 +6,9 @@ merged with an equal node already seen, so common suffixes are stored once. ENAB
 (173,528 words) becomes about 54,000 nodes and 123,000 edges.
 
 The compiled arrays are cached with :func:`boardsight.lexicon.cache.load_or_build`, keyed
-by the lexicon's content hash, so a fresh process loads them instead of rebuilding.
+by the lexicon's content hash, so a fresh process loads them instead of rebuilding. Next to
+the edges the cache holds each node's edge letters as a bit mask (``masks``, one bit a
+letter of ``bits``), which move generation intersects with cross-checks and the rack.
 """
 
 from __future__ import annotations
@@ -19,15 +21,21 @@ from dataclasses import dataclass
 from boardsight.lexicon import Lexicon
 from boardsight.lexicon.cache import load_or_build
 
-_CACHE_KIND = "scrabble-dawg-v1"
+_CACHE_KIND = "scrabble-dawg-v2"
 
 
 @dataclass(frozen=True)
 class Dawg:
-    """``children[node]`` maps a letter to the next node; ``final[node]`` says a word ends there."""
+    """``children[node]`` maps a letter to the next node; ``final[node]`` says a word ends there.
+
+    ``bits`` gives every letter on an edge its own bit (in code-point order) and ``masks[node]``
+    is the union of the bits of the node's edge letters.
+    """
 
     children: list[dict[str, int]]
     final: list[bool]
+    masks: list[int]
+    bits: dict[str, int]
 
     ROOT = 0
 
@@ -123,6 +131,16 @@ def _compact(edges: list[dict[str, int]], final: list[bool]) -> tuple[list[dict[
     return children, [final[node] for node in order]
 
 
+def letter_bits(letters: Iterable[str]) -> dict[str, int]:
+    """One bit for each distinct letter of ``letters`` (the edge letters), in code-point order."""
+    return {letter: 1 << index for index, letter in enumerate(sorted(set(letters)))}
+
+
+def edge_masks(children: list[dict[str, int]], bits: dict[str, int]) -> list[int]:
+    """For each node, the union of the bits of its edge letters."""
+    return [sum(bits[letter] for letter in node_children) for node_children in children]
+
+
 def _to_sections(children: list[dict[str, int]], final: list[bool]) -> dict[str, array.array | bytes]:
     starts = array.array("I", [0])
     letters = array.array("I")
@@ -132,7 +150,11 @@ def _to_sections(children: list[dict[str, int]], final: list[bool]) -> dict[str,
             letters.append(ord(letter))
             targets.append(child)
         starts.append(len(letters))
-    return {"starts": starts, "letters": letters, "targets": targets, "final": bytes(final)}
+    sections = {"starts": starts, "letters": letters, "targets": targets, "final": bytes(final)}
+    bits = letter_bits(chr(code) for code in set(letters))
+    if len(bits) <= 64:  # the masks fit an unsigned 64-bit array; else they are computed on loading
+        sections["masks"] = array.array("Q", edge_masks(children, bits))
+    return sections
 
 
 def _from_sections(sections: dict) -> Dawg:
@@ -148,13 +170,16 @@ def _from_sections(sections: dict) -> Dawg:
         )
         for node in range(len(starts) - 1)
     ]
-    return Dawg(children, [bool(flag) for flag in final])
+    bits = letter_bits(chr(code) for code in set(sections["letters"]))
+    masks = sections["masks"].tolist() if "masks" in sections else edge_masks(children, bits)
+    return Dawg(children, [bool(flag) for flag in final], masks, bits)
 
 
 def dawg_from_words(words: Iterable[str]) -> Dawg:
     """A DAWG of ``words`` (folded upper case), built in memory without the cache."""
     children, final = build_graph(sorted(set(words)))
-    return Dawg(children, final)
+    bits = letter_bits(letter for node_children in children for letter in node_children)
+    return Dawg(children, final, edge_masks(children, bits), bits)
 
 
 _MEMO: dict[str, Dawg] = {}

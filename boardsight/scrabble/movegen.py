@@ -4,36 +4,62 @@ Algorithm: Appel and Jacobson (1988), "The world's fastest Scrabble program", on
 minimal DAWG (:mod:`boardsight.scrabble.dawg`), with cross-checks. Chosen over a GADDAG by
 measurement (``benchmarks/compare_movegen_algorithms.py``, which runs both on the same
 positions and checks they find the same moves): on ENABLE2K the DAWG has 54,000 nodes and
-builds in 0.7 s, the GADDAG 431,000 nodes and takes 16-22 s; generating took 4.4 ms against
-10.8 ms on the benchmark position and 5.7 ms against 13.7 ms (medians) on 20 random
-mid-game positions. In Python the GADDAG's extra nodes cost more than its fewer dead ends
-save, once the DAWG's left parts are built once a rack and indexed (step 3).
+builds in 0.7 s, the GADDAG 431,000 nodes and takes 16-22 s; in Python the GADDAG's extra
+nodes cost more than its fewer dead ends save, once the DAWG's left parts are built once a
+rack and indexed (step 3).
 
-The steps, for each direction (down is the across case on the transposed board):
+The steps, for each direction (a column is handled like a row):
 
-1. :func:`_line_constraints` computes, for every empty square of a line, its cross-check
-   (the letters that make a valid word with the tiles above and below; ``None`` when no
-   tile touches it) and its cross-score (the value of those tiles);
-2. anchors are the empty squares next to a tile (the start square on an empty board);
-3. for an anchor with tiles just left of it, their letters are the fixed left part;
-   otherwise the left part is rack tiles on the free squares before the anchor: every such
-   word prefix is grown once a position (:meth:`_Generator.build_left_parts`) and indexed by
-   the letters that may follow it, so an anchor only visits the prefixes whose next letter
-   its cross-check allows;
-4. ``extend_right`` (in :meth:`_Generator.generate_line`) extends each left part through
-   the anchor to the right, over tiles on the board and rack tiles allowed by the
-   cross-checks, and records every word that ends on a final DAWG node before an empty
-   square; ``record`` scores it then (letter premiums, word premiums, crosswords, the
-   bingo bonus).
+1. :func:`line_constraints` finds a line's anchors (the empty squares next to a tile) and,
+   for every empty square, its cross-check as a bit mask of the letters that make a word
+   with the tiles above and below (every letter when no tile touches it) and its
+   cross-score (the value of those tiles);
+2. the rack's left parts (word prefixes of rack tiles) are grown once a position,
+   breadth first, each with every tile that may follow it on an anchor
+   (:meth:`_Search.build_left_parts`), indexed by that tile's letter and ordered by length;
+   options that cannot go on past an empty square are dropped from the index used where
+   the square after the anchor is empty;
+3. for an anchor with tiles just left of it, those tiles are the left part; otherwise the
+   anchor takes the options its cross-check allows that fit in the free squares before it;
+4. ``extend`` (in :meth:`_Search.generate_line`) extends through the anchor to the right
+   over tiles on the board and rack tiles allowed by the cross-checks. It carries the
+   score as it goes (main-word sum, word multiplier, crossword sum), so a move is scored
+   the moment it is recorded.
 
 A single tile is one move whichever way it is read: it is kept across when it forms an
-across word, else down. Blanks (``?``) try every letter of the tile set's alphabet.
+across word, else down. Blanks (``?``) try every letter of the DAWG.
+
+What made it fast, measured (instructions counted with callgrind, as the shared machine
+makes timings noisy):
+
+- letters as bits: each DAWG node's edge letters, each square's cross-check and the rack's
+  letters are bit masks, so the candidates for a square are one ``&`` of three masks taken
+  a bit at a time (a blank gets only the node's edges that the cross-check allows, not 26
+  letters), and a tile is only recursed on when the node after it has an edge that the
+  next square and the rest of the rack allow: most calls that found nothing are gone;
+- the rack as integers (a letter mask, the blank count and the multiset packed three bits
+  a tile kind): nothing to put back after a recursion;
+- everything a square needs (cross-check, premiums, crossword terms, the run of tiles
+  after it) in one tuple made once a line;
+- scoring while extending instead of rescoring each word at the end;
+- moves recorded as (sort key, tiles, fields), sorted once, and made into
+  ``GeneratedMove`` tuples in C (``map(tuple.__new__, ...)``);
+- the garbage collector paused while generating: the search makes many small tuples and
+  the collector kept walking the DAWG's 54,000 dicts.
+
+What did not help: memoising the right part by (node, square, rack) across anchors (only
+6% of calls repeat one); filters built from ``map``/``compress`` over bound methods (a
+method-wrapper call costs more than the Python test); a lexical look-ahead (can the rest of
+the rack complete the word at all?) memoised per (node, rack) - it pruned a third of the
+calls but cost more than they did.
 """
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import itemgetter, mul
 from typing import NamedTuple
 
 from boardsight.lexicon import Lexicon
@@ -44,6 +70,9 @@ from boardsight.scrabble.move import Exchange, Placement
 from boardsight.scrabble.rack import parse_rack, rack_string
 from boardsight.scrabble.rules import RuleSet
 from boardsight.scrabble.tileset import BLANK, TileSet
+
+DEFAULT_RACK_SIZE = 7
+DEFAULT_BINGO_BONUS = 50
 
 
 class GeneratedMove(NamedTuple):
@@ -67,322 +96,622 @@ class GeneratedMove(NamedTuple):
         return f"{self.position} {self.tiles} {self.score}"
 
 
-def _line_constraints(
-    cells: list[str],
-    cols: int,
-    rows: int,
+class LineConstraints(NamedTuple):
+    """What the tiles across a line allow on each of its squares."""
+
+    anchors: list[int]  # empty squares next to a tile, left to right
+    masks: list[int]  # letters allowed by the crossword (every letter when there is none)
+    cross_scores: list[int]  # value of the crossword's tiles on the board, -1 when there is none
+
+
+def line_constraints(
+    tiles: list[str],
+    crossing: list[list[str]],
     line: int,
-    transposed: bool,
     dawg: Dawg,
     words: frozenset[str],
     alphabet: str,
     values: dict[str, int],
-) -> tuple[list[str], list[frozenset[str] | None], list[int]]:
-    """Tiles, cross-checks and cross-scores of one line (a row, or a column when ``transposed``).
+) -> LineConstraints:
+    """Anchors, cross-check masks and cross-scores of one line (a row, or a column).
 
-    A cross-check is ``None`` when no tile touches the square across the line, else the
-    set of letters that make a word with the tiles there; a cross-score is -1 when there is
-    no crossword, else the value of its tiles already on the board.
+    ``crossing[p]`` is the line at right angles through square ``p`` of this one (the column
+    through a row's square, the row through a column's), in which that square has index ``line``.
     """
-    if transposed:
-        size, depth = rows, cols
-
-        def index(position: int, offset: int) -> int:
-            return position * cols + offset
-    else:
-        size, depth = cols, rows
-
-        def index(position: int, offset: int) -> int:
-            return offset * cols + position
-
-    children, final = dawg.children, dawg.final
-    tiles: list[str] = []
-    checks: list[frozenset[str] | None] = []
-    cross_scores: list[int] = []
+    children, final, bits = dawg.children, dawg.final, dawg.bits
+    full = (1 << len(bits)) - 1
+    size = len(tiles)
+    depth = len(crossing[0])
+    anchors: list[int] = []
+    masks = [full] * size
+    cross_scores = [-1] * size
     for position in range(size):
-        here = cells[index(position, line)]
-        tiles.append(here)
-        before = line > 0 and cells[index(position, line - 1)]
-        after = line + 1 < depth and cells[index(position, line + 1)]
-        if here or not (before or after):
-            checks.append(None)
-            cross_scores.append(-1)
+        if tiles[position]:
             continue
-        above = []
-        offset = line - 1
-        while offset >= 0 and (letter := cells[index(position, offset)]):
-            above.append(letter)
-            offset -= 1
-        below = []
-        offset = line + 1
-        while offset < depth and (letter := cells[index(position, offset)]):
-            below.append(letter)
-            offset += 1
-        suffix = "".join(below).upper()
+        other = crossing[position]
+        if not ((line > 0 and other[line - 1]) or (line + 1 < depth and other[line + 1])):
+            if (position > 0 and tiles[position - 1]) or (position + 1 < size and tiles[position + 1]):
+                anchors.append(position)
+            continue
+        anchors.append(position)
+        start = line
+        while start > 0 and other[start - 1]:
+            start -= 1
+        end = line + 1
+        while end < depth and other[end]:
+            end += 1
+        above = "".join(other[start:line]).upper()
+        below = "".join(other[line + 1 : end]).upper()
+        mask = 0
         if above:
             # Follow the DAWG through the tiles above; only its next letters can fit.
             node = 0
-            for letter in reversed(above):
-                node = children[node].get(letter.upper(), -1)
+            for letter in above:
+                node = children[node].get(letter, -1)
                 if node < 0:
                     break
-            allowed = []
             if node >= 0:
                 for letter, child in children[node].items():
-                    for following in suffix:
+                    for following in below:
                         child = children[child].get(following, -1)
                         if child < 0:
                             break
                     else:
                         if final[child]:
-                            allowed.append(letter)
-            checks.append(frozenset(allowed))
+                            mask |= bits[letter]
         else:
-            checks.append(frozenset(letter for letter in alphabet if letter + suffix in words))
-        cross_scores.append(sum(values.get(letter, 0) for letter in above + below))
-    return tiles, checks, cross_scores
+            for letter in alphabet:
+                if letter + below in words:
+                    mask |= bits[letter]
+        masks[position] = mask
+        cross_scores[position] = sum(values.get(tile, 0) for tile in other[start:line]) + sum(
+            values.get(tile, 0) for tile in other[line + 1 : end]
+        )
+    return LineConstraints(anchors, masks, cross_scores)
 
 
-class _Generator:
-    """Appel-Jacobson generation, line by line; moves go to ``self.found``.
+class _Search:
+    """Appel-Jacobson generation for one rack on one position; moves go to ``self.found``.
 
-    The recursion carries only the DAWG node, the square, the tile string, the count of
-    tiles placed and the rack left; a word is scored once, when it is recorded.
+    The rack travels as integers: ``letters`` (a bit for each letter on it), ``blanks`` and
+    ``code``, the whole multiset with a few bits of count for each kind of tile, so a
+    recursion step changes it with one subtraction and nothing needs putting back.
     """
 
-    def __init__(self, dawg: Dawg, tileset: TileSet, rules: RuleSet | None, rack: dict[str, int]) -> None:
+    def __init__(self, dawg: Dawg, values: dict[str, int], rack: dict[str, int], rules: RuleSet | None):
         self.children = dawg.children
         self.final = dawg.final
-        self.values = {letter: tileset.value(letter) for letter in tileset.alphabet}
-        for letter in tileset.alphabet:
-            self.values[letter.lower()] = 0
-        self.rack_size = rules.rack_size if rules else 7
-        self.bingo = rules.bingo_bonus if rules else 50
-        self.rack = rack
-        self.found: list[tuple[int, bool, int, int, str]] = []
+        self.masks = dawg.masks
+        self.bits = dawg.bits
+        self.letter_of = {bit: letter for letter, bit in dawg.bits.items()}
+        self.full = (1 << len(dawg.bits)) - 1
+        self.lower = {letter: letter.lower() for letter in dawg.bits}
+        self.values = values
+        rack = {tile: count for tile, count in rack.items() if count}
+        self.total = sum(rack.values())
+        self.blanks = rack.get(BLANK, 0)
+        self.letters = sum(self.bits.get(tile, 0) for tile in rack if tile != BLANK)
+        width = max(rack.values(), default=1).bit_length()
+        self.slot = (1 << width) - 1
+        self.shifts = {tile: width * index for index, tile in enumerate(sorted(rack))}
+        self.code = sum(count << self.shifts[tile] for tile, count in rack.items())
+        self.rack_size = rules.rack_size if rules else DEFAULT_RACK_SIZE
+        self.bingo = rules.bingo_bonus if rules else DEFAULT_BINGO_BONUS
+        self.found: list[tuple[int, str, int, int, int, str]] = []
+        self.bonuses = [0] * (self.total + 2)
+        if self.rack_size < len(self.bonuses):
+            self.bonuses[self.rack_size] = self.bingo
+
+    # -- left parts ---------------------------------------------------------------------------
+
+    def build_left_parts(self, longest: int, followed_by: int) -> None:
+        """Index every left part of the rack (a word prefix of up to ``longest`` tiles) together
+        with each tile that may follow it on the anchor square.
+
+        Built once a position, breadth first, so every list is ordered by the left part's
+        length and an anchor with room for ``k`` tiles takes a prefix of it. A left part is
+        ``(tiles, length, their values, their sum)``; an option is ``(left part, node after
+        the anchor tile, final, letter shown, value, rack code left, letters left, blanks
+        left, letters reachable next, continuation mask, letter bit)``. ``open_parts`` maps
+        a letter to its options that can still make a word when the square after the anchor
+        is empty, and to ``ends[k]``, the number of them with at most ``k`` tiles before the
+        anchor; the letter ``""`` holds those of every letter (for anchors without a
+        crossword). ``through_parts`` maps a letter of ``followed_by`` (the first letters of
+        the tiles right after anchors) to the options whose node goes on with it.
+        """
+        children, final, masks, bits = self.children, self.final, self.masks, self.bits
+        full, lower, values, total = self.full, self.lower, self.values, self.total
+        letter_of, shifts, slot = self.letter_of, self.shifts, self.slot
+        blank_weight = 1 << shifts[BLANK] if BLANK in shifts else 0
+        open_lists: dict[str, list[tuple]] = {letter: [] for letter in bits}
+        open_ends: dict[str, list[int]] = {letter: [] for letter in bits}
+        open_every: list[tuple] = []
+        open_lists[""], open_ends[""] = open_every, []
+        through_lists: dict[int, list[tuple]] = {}
+        through_ends: dict[int, list[int]] = {}
+        for bit in bits.values():
+            if bit & followed_by:
+                through_lists[bit], through_ends[bit] = [], []
+        level = [("", 0, self.code, self.letters, self.blanks, (), 0)]
+        for length in range(longest + 1):
+            left = total - length - 1  # tiles left once the anchor square is filled
+            deeper = []
+            for word, node, code, letters, blanks, tile_values, tile_sum in level:
+                kids = children[node]
+                part = (word, length, tile_values, tile_sum)
+                if blanks:
+                    # Every edge: the letter from the rack when it is there, and from a blank.
+                    real_reach = full if left else 0
+                    blank_reach = (full if blanks > 1 else letters) if left else 0
+                    blank_code = code - blank_weight
+                    for letter, child in kids.items():
+                        fin = final[child]
+                        edges = masks[child]
+                        bit = bits[letter]
+                        if bit & letters:
+                            shift = shifts[letter]
+                            after = letters ^ bit if code >> shift & slot == 1 else letters
+                            cont = edges & real_reach
+                            option = (
+                                part,
+                                child,
+                                fin,
+                                letter,
+                                values[letter],
+                                code - (1 << shift),
+                                after,
+                                blanks,
+                                real_reach,
+                                cont,
+                                bit,
+                            )
+                            following = edges & followed_by
+                            while following:
+                                low = following & -following
+                                following ^= low
+                                through_lists[low].append(option)
+                            if fin or cont:
+                                open_lists[letter].append(option)
+                                open_every.append(option)
+                        cont = edges & blank_reach
+                        option = (
+                            part,
+                            child,
+                            fin,
+                            lower[letter],
+                            0,
+                            blank_code,
+                            letters,
+                            blanks - 1,
+                            blank_reach,
+                            cont,
+                            bit,
+                        )
+                        following = edges & followed_by
+                        while following:
+                            low = following & -following
+                            following ^= low
+                            through_lists[low].append(option)
+                        if fin or cont:
+                            open_lists[letter].append(option)
+                            open_every.append(option)
+                else:
+                    # Only the edges of letters on the rack, one bit at a time.
+                    available = masks[node] & letters
+                    while available:
+                        bit = available & -available
+                        available ^= bit
+                        letter = letter_of[bit]
+                        child = kids[letter]
+                        fin = final[child]
+                        shift = shifts[letter]
+                        after = letters ^ bit if code >> shift & slot == 1 else letters
+                        reach = after if left else 0
+                        cont = masks[child] & reach
+                        option = (
+                            part,
+                            child,
+                            fin,
+                            letter,
+                            values[letter],
+                            code - (1 << shift),
+                            after,
+                            0,
+                            reach,
+                            cont,
+                            bit,
+                        )
+                        following = masks[child] & followed_by
+                        while following:
+                            low = following & -following
+                            following ^= low
+                            through_lists[low].append(option)
+                        if fin or cont:
+                            open_lists[letter].append(option)
+                            open_every.append(option)
+                if length == longest:
+                    continue
+                available = masks[node] & letters
+                while available:
+                    bit = available & -available
+                    available ^= bit
+                    letter = letter_of[bit]
+                    shift = shifts[letter]
+                    value = values[letter]
+                    deeper.append(
+                        (
+                            word + letter,
+                            kids[letter],
+                            code - (1 << shift),
+                            letters ^ bit if code >> shift & slot == 1 else letters,
+                            blanks,
+                            (*tile_values, value),
+                            tile_sum + value,
+                        )
+                    )
+                if blanks:
+                    blank_values = (*tile_values, 0)
+                    blank_code = code - blank_weight
+                    for letter, child in kids.items():
+                        deeper.append(
+                            (
+                                word + lower[letter],
+                                child,
+                                blank_code,
+                                letters,
+                                blanks - 1,
+                                blank_values,
+                                tile_sum,
+                            )
+                        )
+            for letter, options in open_lists.items():
+                open_ends[letter].append(len(options))
+            for bit, options in through_lists.items():
+                through_ends[bit].append(len(options))
+            level = deeper
+        self.longest = longest
+        self.open_parts = {
+            letter: (options, open_ends[letter])
+            for letter, options in open_lists.items()
+            if options or not letter
+        }
+        self.through_parts = {
+            self.letter_of[bit]: (options, through_ends[bit]) for bit, options in through_lists.items()
+        }
+
+    # -- one line -----------------------------------------------------------------------------
 
     def generate_line(
         self,
         line: int,
-        direction: str,
+        down: bool,
         tiles: list[str],
-        checks: list[frozenset[str] | None],
-        cross_scores: list[int],
+        constraints: LineConstraints,
         letter_mult: list[int],
         word_mult: list[int],
-        anchors: list[int],
     ) -> None:
         """Record every move of one line. The recursion is a closure over the line's data:
         local names are much cheaper than attributes in the innermost loop."""
-        children = self.children
-        final = self.final
-        values = self.values
-        found = self.found
-        rack_size = self.rack_size
-        bingo = self.bingo
-        upper = [tile.upper() for tile in tiles]
+        children, final, masks, bits = self.children, self.final, self.masks, self.bits
+        letter_of, lower, values, found = self.letter_of, self.lower, self.values, self.found
+        full, total, bonuses = self.full, self.total, self.bonuses
+        shifts, slot = self.shifts, self.slot
+        blank_weight = 1 << shifts[BLANK] if BLANK in shifts else 0
+        # Moves are recorded as (sort key, tiles, score, row, column, direction): the key
+        # orders by score (best first), then across before down, line and start square; ties
+        # go on to the tiles.
+        key_step = self.key_step
+        line_key = (int(down) * self.key_lines + line) * self.key_squares
         size = len(tiles)
-        across = direction == ACROSS
-        anchor = -1
+        cmasks, cross_scores = constraints.masks, constraints.cross_scores
+        # What each empty square needs, in one tuple: the letters its crossword allows, its
+        # premiums, what a tile there adds to the crossword score (a constant and a factor of
+        # the tile's premium value), the run of tiles right after it (upper-case letters,
+        # dots, value), the square after that run and the letters allowed there.
+        squares: list[tuple | None] = []
+        for square in range(size):
+            if tiles[square]:
+                squares.append(None)
+                continue
+            cross_score = cross_scores[square]
+            word_here = word_mult[square]
+            if cross_score >= 0:
+                cross_base, cross_factor = cross_score * word_here, word_here
+            else:
+                cross_base = cross_factor = 0
+            end = square + 1
+            if end < size and tiles[end]:
+                while end < size and tiles[end]:
+                    end += 1
+                run = tiles[square + 1 : end]
+                run_letters, dots, run_value = "".join(run).upper(), "." * len(run), sum(map(values.get, run))
+            else:
+                run_letters = dots = ""
+                run_value = 0
+            squares.append(
+                (
+                    cmasks[square],
+                    letter_mult[square],
+                    word_here,
+                    cross_base,
+                    cross_factor,
+                    run_letters,
+                    dots,
+                    run_value,
+                    end,
+                    cmasks[end] if end < size else 0,
+                )
+            )
+        word_start = 0
 
-        def record(word: str, start: int, placed: int) -> None:
-            if placed == 1:
-                # One tile: keep it across when it makes an across word, else down.
-                if len(word) == 1:
-                    if across:
-                        return
-                elif not across:
-                    index = start + next(i for i, letter in enumerate(word) if letter != ".")
-                    if checks[index] is not None:
-                        return
-            main = 0
-            multiplier = 1
-            cross = 0
-            square = start
-            for letter in word:
-                if letter == ".":
-                    main += values[tiles[square]]
-                else:
-                    value = values[letter] * letter_mult[square]
-                    main += value
-                    multiplier *= word_mult[square]
-                    cross_score = cross_scores[square]
-                    if cross_score >= 0:
-                        cross += (cross_score + value) * word_mult[square]
-                square += 1
-            score = main * multiplier + cross + (bingo if placed == rack_size else 0)
-            found.append((-score, not across, line, start, word))
+        def keep_single(word: str) -> bool:
+            # One tile is one move whichever way it is read: keep it across when it makes an
+            # across word, else down.
+            if len(word) == 1:
+                return down
+            if not down:
+                return True
+            index = word_start + next(i for i, letter in enumerate(word) if letter != ".")
+            return cross_scores[index] < 0
 
-        def extend_right(node: int, square: int, word: str, placed: int, rack: dict[str, int]) -> None:
-            while square < size and tiles[square]:
-                node = children[node].get(upper[square], -1)
-                if node < 0:
-                    return
-                word += "."
-                square += 1
-            if square > anchor and final[node]:
-                record(word, square - len(word), placed)
-            if square >= size:
-                return
-            check = checks[square]
+        def extend(
+            node: int,
+            square: int,
+            word: str,
+            placed: int,
+            main: int,
+            mult: int,
+            cross: int,
+            letters: int,
+            blanks: int,
+            code: int,
+        ) -> None:
+            # Fill the empty ``square`` with a rack tile, then walk the tiles after it. The
+            # candidates are the letters on an edge of the node, allowed by the crossword and
+            # on the rack (any, with a blank), taken one bit at a time.
+            (
+                allowed,
+                letter_mult_here,
+                word_here,
+                cross_base,
+                cross_factor,
+                run,
+                dots,
+                run_value,
+                end,
+                next_allowed,
+            ) = squares[square]
             kids = children[node]
-            following = square + 1
-            # A tile on the next square must continue the word: test it before recursing.
-            needed = upper[following] if following < size and tiles[following] else ""
-            if len(kids) < len(rack):
-                # Few ways on from here: try them rather than every rack letter.
-                for letter, child in kids.items():
-                    count = rack.get(letter, 0)
-                    if (
-                        count
-                        and (check is None or letter in check)
-                        and (not needed or needed in children[child])
-                    ):
-                        rack[letter] = count - 1
-                        extend_right(child, following, word + letter, placed + 1, rack)
-                        rack[letter] = count
-                count = rack.get(BLANK, 0)
-                if count:
-                    rack[BLANK] = count - 1
-                    for designated, child in kids.items():
-                        if (check is None or designated in check) and (
-                            not needed or needed in children[child]
-                        ):
-                            extend_right(child, following, word + designated.lower(), placed + 1, rack)
-                    rack[BLANK] = count
-                return
-            for letter, count in rack.items():
-                if not count:
-                    continue
-                if letter == BLANK:
-                    rack[BLANK] = count - 1
-                    for designated, child in kids.items():
-                        if (check is None or designated in check) and (
-                            not needed or needed in children[child]
-                        ):
-                            extend_right(child, following, word + designated.lower(), placed + 1, rack)
-                    rack[BLANK] = count
-                    continue
-                child = kids.get(letter, -1)
-                if (
-                    child >= 0
-                    and (check is None or letter in check)
-                    and (not needed or needed in children[child])
-                ):
-                    rack[letter] = count - 1
-                    extend_right(child, following, word + letter, placed + 1, rack)
-                    rack[letter] = count
+            mult *= word_here
+            cross += cross_base
+            main += run_value
+            placed += 1
+            if placed == total:
+                next_allowed = 0
+            bonus = bonuses[placed]
+            candidates = masks[node] & allowed
+            if blanks:
+                blank_reach = next_allowed if blanks > 1 else next_allowed & letters
+                blank_score = main * mult + cross + bonus
+                blank_code = code - blank_weight
+            else:
+                candidates &= letters
+                next_allowed &= letters
+            while candidates:
+                bit = candidates & -candidates
+                candidates ^= bit
+                letter = letter_of[bit]
+                child = kids[letter]
+                if run:
+                    for following in run:
+                        child = children[child].get(following, -1)
+                        if child < 0:
+                            break
+                    if child < 0:
+                        continue
+                fin = final[child]
+                if bit & letters:
+                    shift = shifts[letter]
+                    if code >> shift & slot == 1:
+                        after = letters ^ bit
+                        cont = masks[child] & next_allowed if blanks else masks[child] & next_allowed & after
+                    else:
+                        after = letters
+                        cont = masks[child] & next_allowed
+                    if fin or cont:
+                        value = values[letter] * letter_mult_here
+                        new_word = word + letter + dots
+                        new_main = main + value
+                        new_cross = cross + value * cross_factor
+                        if fin and (placed > 1 or keep_single(new_word)):
+                            score = new_main * mult + new_cross + bonus
+                            found.append(
+                                (
+                                    line_key + word_start - score * key_step,
+                                    new_word,
+                                    score,
+                                    word_start,
+                                    line,
+                                    DOWN,
+                                )
+                                if down
+                                else (
+                                    line_key + word_start - score * key_step,
+                                    new_word,
+                                    score,
+                                    line,
+                                    word_start,
+                                    ACROSS,
+                                )
+                            )
+                        if cont:
+                            extend(
+                                child,
+                                end,
+                                new_word,
+                                placed,
+                                new_main,
+                                mult,
+                                new_cross,
+                                after,
+                                blanks,
+                                code - (1 << shift),
+                            )
+                if blanks:
+                    cont = masks[child] & blank_reach
+                    if fin or cont:
+                        new_word = word + lower[letter] + dots
+                        if fin and (placed > 1 or keep_single(new_word)):
+                            found.append(
+                                (
+                                    line_key + word_start - blank_score * key_step,
+                                    new_word,
+                                    blank_score,
+                                    word_start,
+                                    line,
+                                    DOWN,
+                                )
+                                if down
+                                else (
+                                    line_key + word_start - blank_score * key_step,
+                                    new_word,
+                                    blank_score,
+                                    line,
+                                    word_start,
+                                    ACROSS,
+                                )
+                            )
+                        if cont:
+                            extend(
+                                child,
+                                end,
+                                new_word,
+                                placed,
+                                main,
+                                mult,
+                                cross,
+                                letters,
+                                blanks - 1,
+                                blank_code,
+                            )
 
-        left_parts = self.left_parts
         previous_anchor = -1
-        for anchor in anchors:
+        for anchor in constraints.anchors:
             if anchor > 0 and tiles[anchor - 1]:
+                # Tiles just left of the anchor are the left part.
                 start = anchor - 1
                 while start > 0 and tiles[start - 1]:
                     start -= 1
                 node = 0
-                for position in range(start, anchor):
-                    node = children[node].get(upper[position], -1)
+                for tile in tiles[start:anchor]:
+                    node = children[node].get(tile.upper(), -1)
                     if node < 0:
                         break
-                if node >= 0:
-                    extend_right(node, anchor, "." * (anchor - start), 0, self.rack)
+                if node >= 0 and masks[node] & cmasks[anchor]:
+                    word_start = start
+                    main = sum(values.get(tile, 0) for tile in tiles[start:anchor])
+                    extend(
+                        node,
+                        anchor,
+                        "." * (anchor - start),
+                        0,
+                        main,
+                        1,
+                        0,
+                        self.letters,
+                        self.blanks,
+                        self.code,
+                    )
                 previous_anchor = anchor
                 continue
-            # Left parts on the free squares before the anchor, then a letter the anchor allows.
-            check = checks[anchor]
-            limit = min(anchor - previous_anchor - 1, self.left_longest)
-            after = anchor + 1
-            # A tile right after the anchor must continue the word: check it before recursing.
-            needed = upper[after] if after < size and tiles[after] else ""
-            for letter in left_parts.keys() if check is None else check:
-                buckets = left_parts.get(letter)
-                if buckets is None:
-                    continue
-                blank_letter = letter.lower()
-                for length in range(limit + 1):
-                    placed = length + 1
-                    for word, node, rack in buckets[length]:
-                        child = children[node][letter]
-                        if needed and needed not in children[child]:
-                            continue
-                        count = rack.get(letter, 0)
-                        if count > 0:
-                            rack[letter] = count - 1
-                            extend_right(child, after, word + letter, placed, rack)
-                            rack[letter] = count
-                        count = rack.get(BLANK, 0)
-                        if count > 0:
-                            rack[BLANK] = count - 1
-                            extend_right(child, after, word + blank_letter, placed, rack)
-                            rack[BLANK] = count
+            # Left parts on the free squares before the anchor, then a tile the anchor allows.
+            limit = min(anchor - previous_anchor - 1, self.longest)
             previous_anchor = anchor
-
-    def build_left_parts(self, longest: int) -> None:
-        """Index every left part of the rack (a word prefix, up to ``longest`` tiles) by the letters
-        that could follow it on the anchor square, and by its length.
-
-        Built once a position; each anchor then visits only the left parts that can continue
-        with a letter its cross-check allows, instead of growing them again and again.
-        """
-        self.left_parts: dict[str, list[list[tuple[str, int]]]] = {}
-        self.left_longest = longest
-        self._grow_left_part("", 0, longest)
-
-    def _grow_left_part(self, word: str, node: int, limit: int) -> None:
-        rack = self.rack
-        kids = self.children[node]
-        length = len(word)
-        index = self.left_parts
-        blank = rack.get(BLANK, 0) > 0
-        remaining = None
-        for letter in kids:
-            if blank or rack.get(letter, 0) > 0:
-                buckets = index.get(letter)
-                if buckets is None:
-                    buckets = index[letter] = [[] for _ in range(self.left_longest + 1)]
-                if remaining is None:
-                    remaining = dict(rack)
-                buckets[length].append((word, node, remaining))
-        if limit <= 0:
-            return
-        for letter, count in rack.items():
-            if not count:
-                continue
-            if letter == BLANK:
-                rack[BLANK] = count - 1
-                for designated, child in kids.items():
-                    self._grow_left_part(word + designated.lower(), child, limit - 1)
-                rack[BLANK] = count
-                continue
-            child = kids.get(letter, -1)
-            if child >= 0:
-                rack[letter] = count - 1
-                self._grow_left_part(word + letter, child, limit - 1)
-                rack[letter] = count
-
-
-def _anchors(
-    tiles_by_line: list[list[str]], line: int, empty_board: bool, start: tuple[int, int]
-) -> list[int]:
-    tiles = tiles_by_line[line]
-    size = len(tiles)
-    if empty_board:
-        return [start[1]] if line == start[0] else []
-    anchors = []
-    above = tiles_by_line[line - 1] if line > 0 else None
-    below = tiles_by_line[line + 1] if line + 1 < len(tiles_by_line) else None
-    for position in range(size):
-        if tiles[position]:
-            continue
-        if (
-            (position > 0 and tiles[position - 1])
-            or (position + 1 < size and tiles[position + 1])
-            or (above is not None and above[position])
-            or (below is not None and below[position])
-        ):
-            anchors.append(position)
-    return anchors
+            (
+                allowed,
+                letter_mult_here,
+                word_here,
+                cross_base,
+                cross_factor,
+                run,
+                dots,
+                run_value,
+                end,
+                next_allowed,
+            ) = squares[anchor]
+            # Premiums of the squares a left part of each length covers: letter premiums
+            # (None when there are none) and the product of the word premiums.
+            left_letter_mults: list[tuple[int, ...] | None] = []
+            left_word_mults = []
+            for length in range(limit + 1):
+                covered = letter_mult[anchor - length : anchor]
+                left_letter_mults.append(None if max(covered, default=1) == 1 else covered)
+                product = word_here
+                for multiplier in word_mult[anchor - length : anchor]:
+                    product *= multiplier
+                left_word_mults.append(product)
+            if run:
+                options, ends = self.through_parts.get(run[0], ((), [0] * (limit + 1)))
+                groups = [options[: ends[limit]]]
+            elif allowed == full:
+                options, ends = self.open_parts[""]
+                groups = [options[: ends[limit]]]
+            else:
+                groups = [
+                    options[: ends[limit]]
+                    for letter, (options, ends) in self.open_parts.items()
+                    if letter and bits[letter] & allowed
+                ]
+            for options in groups:
+                for part, child, fin, shown, value, code, after, blanks, reach, cont, bit in options:
+                    if run:
+                        if not bit & allowed:
+                            continue
+                        for following in run:
+                            child = children[child].get(following, -1)
+                            if child < 0:
+                                break
+                        if child < 0:
+                            continue
+                        fin = final[child]
+                        cont = masks[child] & reach & next_allowed
+                    else:
+                        cont &= next_allowed
+                    word, length, tile_values, left_main = part
+                    if not (fin or cont):
+                        continue
+                    covered = left_letter_mults[length]
+                    if covered is not None:
+                        left_main = sum(map(mul, tile_values, covered))
+                    value *= letter_mult_here
+                    new_main = left_main + value + run_value
+                    mult = left_word_mults[length]
+                    cross = cross_base + value * cross_factor
+                    new_word = word + shown + dots
+                    word_start = anchor - length
+                    if fin and (length or keep_single(new_word)):
+                        score = new_main * mult + cross + bonuses[length + 1]
+                        found.append(
+                            (
+                                line_key + word_start - score * key_step,
+                                new_word,
+                                score,
+                                word_start,
+                                line,
+                                DOWN,
+                            )
+                            if down
+                            else (
+                                line_key + word_start - score * key_step,
+                                new_word,
+                                score,
+                                line,
+                                word_start,
+                                ACROSS,
+                            )
+                        )
+                    if cont:
+                        extend(child, end, new_word, length + 1, new_main, mult, cross, after, blanks, code)
 
 
 def generate_placements(
@@ -398,52 +727,75 @@ def generate_placements(
 
     Ties are broken by position and tiles, so the order is the same on every run.
     """
-    dawg = dawg or load_dawg(lexicon)
-    words = lexicon.words
+    # The search makes many small tuples that all live until it returns: the cyclic
+    # garbage collector would walk the lexicon's structures again and again for nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _generate_placements(board, rack, lexicon, tileset, rules, dawg or load_dawg(lexicon))
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _generate_placements(
+    board: Board, rack: str, lexicon: Lexicon, tileset: TileSet, rules: RuleSet | None, dawg: Dawg
+) -> list[GeneratedMove]:
     layout = board.layout
     rows, cols = layout.rows, layout.cols
     root = dawg.children[0]
     alphabet = "".join(letter for letter in tileset.alphabet if letter in root)
     values = {letter: tileset.value(letter) for letter in tileset.alphabet}
-    generator = _Generator(dawg, tileset, rules, dict(parse_rack(rack, tileset)))
+    values.update({letter.lower(): 0 for letter in (*tileset.alphabet, *dawg.bits)})
+    search = _Search(dawg, values, parse_rack(rack, tileset), rules)
+    if not search.total:
+        return []
     cells = board.cells
+    by_row = [cells[row * cols : (row + 1) * cols] for row in range(rows)]
+    by_col = [cells[col::cols] for col in range(cols)]
     empty = not any(cells)
-    letter_mults = layout.letter_multipliers
-    word_mults = layout.word_multipliers
-    generator.build_left_parts(min(sum(generator.rack.values()), max(rows, cols)) - 1)
-    for direction in (ACROSS, DOWN):
-        transposed = direction == DOWN
-        lines, size = (cols, rows) if transposed else (rows, cols)
-        if transposed:
-            tiles_by_line = [[cells[p * cols + line] for p in range(size)] for line in range(lines)]
-            start = (layout.start[1], layout.start[0])
-        else:
-            tiles_by_line = [cells[line * cols : (line + 1) * cols] for line in range(lines)]
-            start = layout.start
-        for line in range(lines):
-            anchors = _anchors(tiles_by_line, line, empty, start)
-            if not anchors:
-                continue
-            tiles, checks, cross_scores = _line_constraints(
-                cells, cols, rows, line, transposed, dawg, words, alphabet, values
-            )
-            if transposed:
-                letter_mult = [letter_mults[p * cols + line] for p in range(size)]
-                word_mult = [word_mults[p * cols + line] for p in range(size)]
+    work = []
+    longest = 0
+    followed_by = 0  # the first letters of the tiles right after an anchor with no tile before it
+    bits = dawg.bits
+    for down in (False, True):
+        lines, crossing = (by_col, by_row) if down else (by_row, by_col)
+        for line, tiles in enumerate(lines):
+            if empty:
+                start_line, start_square = (layout.start[1], layout.start[0]) if down else layout.start
+                if line != start_line:
+                    continue
+                size = len(tiles)
+                constraints = LineConstraints([start_square], [search.full] * size, [-1] * size)
             else:
-                letter_mult = list(letter_mults[line * cols : (line + 1) * cols])
-                word_mult = list(word_mults[line * cols : (line + 1) * cols])
-            generator.generate_line(
-                line, direction, tiles, checks, cross_scores, letter_mult, word_mult, anchors
-            )
-    found = generator.found
+                constraints = line_constraints(tiles, crossing, line, dawg, lexicon.words, alphabet, values)
+                if not constraints.anchors:
+                    continue
+            work.append((line, down, tiles, constraints))
+            previous = -1
+            for anchor in constraints.anchors:
+                if not (anchor > 0 and tiles[anchor - 1]):
+                    longest = max(longest, anchor - previous - 1)
+                    if anchor + 1 < len(tiles) and tiles[anchor + 1]:
+                        followed_by |= bits.get(tiles[anchor + 1].upper(), 0)
+                previous = anchor
+    # Left parts only as long as some anchor has room for.
+    search.build_left_parts(min(longest, search.total - 1), followed_by)
+    search.key_lines = max(rows, cols)
+    search.key_squares = max(rows, cols)
+    search.key_step = 2 * search.key_lines * search.key_squares
+    letter_mults, word_mults = layout.letter_multipliers, layout.word_multipliers
+    for line, down, tiles, constraints in work:
+        if down:
+            letter_mult, word_mult = list(letter_mults[line::cols]), list(word_mults[line::cols])
+        else:
+            letter_mult = list(letter_mults[line * cols : (line + 1) * cols])
+            word_mult = list(word_mults[line * cols : (line + 1) * cols])
+        search.generate_line(line, down, tiles, constraints, letter_mult, word_mult)
+    found = search.found
     found.sort()  # best score first, then across before down, then by line, square and tiles
-    return [
-        GeneratedMove(-negative, start_at, line, DOWN, word)
-        if down
-        else GeneratedMove(-negative, line, start_at, ACROSS, word)
-        for negative, down, line, start_at, word in found
-    ]
+    # Both maps run in C: take each move's fields and make a GeneratedMove of them.
+    return list(map(tuple.__new__, repeat(GeneratedMove), map(itemgetter(2, 3, 4, 5, 1), found)))
 
 
 def generate_exchanges(rack: str, tileset: TileSet | None = None) -> list[Exchange]:

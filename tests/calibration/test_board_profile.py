@@ -156,3 +156,30 @@ def test_profile_round_trips_through_json() -> None:
     again = BoardProfile.from_document({"name": "x", **profile.to_payload()})
     assert again.camera_profile == "cam"
     np.testing.assert_allclose(again.corners, profile.corners, atol=1e-3)
+
+
+def test_the_scrabble_finder_is_used_once_installed(monkeypatch, empty_board) -> None:
+    import sys
+    import types
+
+    from boardsight.calibration import board_finder
+
+    monkeypatch.setattr(board_finder, "available_readers", lambda game=None: [])
+    monkeypatch.setitem(sys.modules, board_finder.SCRABBLE_FINDER_MODULE, None)  # not installed
+    assert board_finder.default_finder()[0] == "largest outline"
+    fake = types.ModuleType(board_finder.SCRABBLE_FINDER_MODULE)
+    fake.find_board = lambda image: types.SimpleNamespace(corners=VIEW.corners + 1.0)
+    monkeypatch.setitem(sys.modules, board_finder.SCRABBLE_FINDER_MODULE, fake)
+    monkeypatch.setattr(board_finder, "available_readers", lambda game=None: [])
+    name, finder = board_finder.default_finder()
+    assert name == "scrabble board finder"
+    np.testing.assert_allclose(finder(empty_board), VIEW.corners + 1.0)
+    monkeypatch.setattr(board_finder, "available_readers", lambda game=None: [("scrabble", "onnx")])
+    monkeypatch.setattr(
+        board_finder,
+        "get_reader",
+        lambda game, name: lambda image, source: types.SimpleNamespace(corners=VIEW.corners),
+    )
+    name, finder = board_finder.default_finder()
+    assert name == "scrabble reader (onnx)"
+    np.testing.assert_allclose(finder(empty_board), VIEW.corners)

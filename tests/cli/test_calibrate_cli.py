@@ -1,4 +1,5 @@
 import json
+import re
 
 import cv2
 import numpy as np
@@ -6,6 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 import boardsight.cli.calibrate as calibrate_cli
+from boardsight.calibration.board_finder import default_finder
 from boardsight.calibration.pattern import ChessboardPattern
 from boardsight.calibration.synthetic import SyntheticCamera, calibration_views, render_chessboard
 from boardsight.capture.frames import MemorySource
@@ -133,7 +135,8 @@ def test_calibrate_board_then_check(board_photos, isolated_config, tmp_path) -> 
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["found_by"] == "largest outline"
+    assert report["found_by"] in ("scrabble board finder", "largest outline")
+    assert report["found_by"] == default_finder()[0]  # the best finder installed
     assert np.max(np.abs(np.array(report["corners"]) - view.corners)) < 4
     assert (isolated_config / "boards" / "club-table-3.json").exists()
     assert cv2.imread(report["overlay"]) is not None
@@ -166,7 +169,8 @@ def test_calibrate_board_errors(board_photos, tmp_path) -> None:
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), np.full((300, 400, 3), 100, np.uint8))
     result = runner.invoke(app, ["calibrate", "board", "--image", str(blank)])
-    assert result.exit_code == 2 and "no board found" in result.stderr
+    assert result.exit_code == 2 and "board found" in result.stderr
+    assert result.exit_code == 2 and re.search("no (Scrabble )?board found", result.stderr)
     result = runner.invoke(app, ["calibrate", "check", "nothing", "--image", str(still)])
     assert result.exit_code == 2 and "no board profile named 'nothing'" in result.stderr
     result = runner.invoke(app, ["calibrate", "board", "--image", str(still), "--camera-profile", "nope"])

@@ -44,3 +44,19 @@ def test_bad_word_list_is_one_line_and_exit_2(tmp_path) -> None:
     assert result.stderr.strip().count("\n") == 0
     assert "binary" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_closed_pipe_ends_quietly() -> None:
+    """``boardsight solve BOARD | head -1`` stops without an error line."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "boardsight", "solve", "ligdrmanesietildsracsepes"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b"board 5x5")
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=120) in (0, 141)
+    assert stderr == ""

@@ -315,3 +315,12 @@ def test_first_reading_of_a_board_in_play_without_resume(game) -> None:
     held = game.on_board(table.puts(("H7", "B", True), ("H9", "T")), 1.0)
     assert held[0].kind == "hold"
     assert game.assess(table.tokens()).kind != PLAY
+
+
+def test_swedish_tiles_and_rules(tmp_path) -> None:
+    session = GameSession.start(tmp_path / "sv.gcg", ["Åsa", "Örjan"], load_rules("swedish"))
+    messages = session.on_board(Table().put("H8", "ÅR"), 1.0)
+    assert messages[0].text == ">Åsa: 8H ÅR +10 10"  # (Å 4 + R 1) on the double-word centre
+    held = session.on_board(Table().puts(("H8", "ÅR"), ("J8", "W")), 30.0)
+    assert "no W tile (only a blank can be W)" in held[0].text
+    assert read_gcg(tmp_path / "sv.gcg").players[1].name == "Örjan"

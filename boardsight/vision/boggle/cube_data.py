@@ -4,22 +4,20 @@ Each tray photo comes from the project's synthetic renderer (``boardsight datase
 synth``) with exact labels; its cells are cut with :func:`cut_cells` from the labelled
 corners, exactly as the reader cuts them from found corners, and shrunk to the model's
 input size. Real dice sets make some faces rare (no die has a bare Q, X is on one die),
-so part of the trays are rolled from "balanced" dice whose faces are drawn evenly
-from every class. Crops are grouped by font so fonts can be held out.
+so part of the trays are rolled from the renderer's "balanced" dice, whose faces are
+drawn evenly from every class. Crops are grouped by font so fonts can be held out.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from boardsight.boggle.dice import FACE_TOKENS, DiceSet
+from boardsight.boggle.dice import FACE_TOKENS
 from boardsight.models.preprocess import to_input_pixels
 from boardsight.models.training.cell_set import CellSet
 from boardsight.vision.boggle.cells import cut_cells
@@ -52,35 +50,14 @@ class TraySpec:
     balanced_share: float = 0.5
 
 
-def balanced_dice(rng: np.random.Generator, size: int) -> DiceSet:
-    """A made-up set of ``size * size`` dice whose faces are drawn evenly from every class."""
-    faces = rng.choice(CLASS_NAMES, size=(size * size, 6))
-    dice = tuple(tuple(str(face) for face in die) for die in faces)
-    return DiceSet(key="balanced", name="balanced", rows=size, cols=size, dice=dice, source="training")
-
-
-@contextlib.contextmanager
-def _rolling_balanced_dice(seed: int) -> Iterator[None]:
-    from boardsight.datasets.synth import boggle_scene
-
-    rng = np.random.default_rng([seed, 7])
-    original = boggle_scene.dice_sets_for_size
-    boggle_scene.dice_sets_for_size = lambda size: (balanced_dice(rng, size),)
-    try:
-        yield
-    finally:
-        boggle_scene.dice_sets_for_size = original
-
-
 def tray_cells(spec: TraySpec, index: int) -> tuple[np.ndarray, np.ndarray, str]:
     """Crops (n, H, W) uint8, labels (n,) and font name of tray ``index`` of ``spec``."""
     from boardsight.datasets.synth import SynthSpec, render_example
 
-    synth = SynthSpec("boggle", sizes=spec.sizes, width=spec.width, fonts=spec.fonts)
-    balanced = np.random.default_rng([spec.seed, index, 3]).random() < spec.balanced_share
-    context = _rolling_balanced_dice(spec.seed * 1_000_003 + index) if balanced else contextlib.nullcontext()
-    with context:
-        jpeg, payload = render_example(synth, spec.seed, index)
+    synth = SynthSpec(
+        "boggle", sizes=spec.sizes, width=spec.width, fonts=spec.fonts, balanced_dice=spec.balanced_share
+    )
+    jpeg, payload = render_example(synth, spec.seed, index)
     image = cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
     size = int(payload["rows"])
     crops = cut_cells(image, np.array(payload["corners"]), size, margin=CELL_MARGIN, cell_px=INPUT_SIZE[0])

@@ -7,7 +7,9 @@ high only where all channels are high) is cut at several levels, like the stable
 of MSER, and every level's outer contours that look like a convex quadrilateral are kept.
 Letters and underlines are holes and do not matter, because only outer contours count.
 Shading and glare shift which level separates a cube from its neighbours and from its
-side faces, so the levels are pooled and near-duplicates merged.
+side faces, so the levels are pooled and near-duplicates merged. A clear or white tray is
+as light as the cubes; there only the shadowed gaps are darker, so a second pass cuts
+masks of "brighter than the local mean" at a few window sizes.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import cv2
 import numpy as np
 
 LEVELS = 9
+LOCAL_BLOCK_SHARES = (0.04, 0.08, 0.16)  # windows of the local-mean masks, as shares of the short side
+LOCAL_OFFSET = -4  # a cube top is this much brighter than its surroundings' mean, at least
 MIN_FACE_PX = 7  # smallest cube side, in pixels of the working image, worth trying
 MAX_FACE_SHARE = 0.3  # largest cube side as a share of the image's short side
 MIN_SOLIDITY = 0.75
@@ -44,7 +48,11 @@ class FaceBlob:
 
 def whiteness(image: np.ndarray) -> np.ndarray:
     """The darkest channel of a BGR image, stretched to 0..255: high only on light, grey-ish areas."""
-    lowest = image.min(axis=2) if image.ndim == 3 else image
+    if image.ndim == 3:
+        blue, green, red = cv2.split(image)
+        lowest = cv2.min(cv2.min(blue, green), red)  # far faster than numpy's min over the last axis
+    else:
+        lowest = image
     low, high = np.percentile(lowest[::4, ::4], (1, 99.5))
     scale = 255.0 / max(float(high - low), 1.0)
     return cv2.convertScaleAbs(lowest, alpha=scale, beta=-float(low) * scale)
@@ -106,7 +114,7 @@ def _blob_from_contour(contour: np.ndarray) -> FaceBlob | None:
     if hull_area <= 0 or area / hull_area < MIN_SOLIDITY:
         return None
     rough = _quad_of(hull)
-    if rough is None or abs(cv2.contourArea(rough)) < 0.6 * hull_area:
+    if rough is None or abs(cv2.contourArea(rough)) < 0.6 * hull_area:  # a disc's inscribed square is 0.64
         return None
     quad = _sharp_quad(contour.reshape(-1, 2).astype(np.float32), rough)
     if quad is None:
@@ -126,8 +134,46 @@ def _blob_from_contour(contour: np.ndarray) -> FaceBlob | None:
     return FaceBlob(quad=quad, centre=quad.mean(axis=0), area=quad_area, quality=quality)
 
 
-def find_face_blobs(image: np.ndarray) -> list[FaceBlob]:
-    """Candidate cube tops in a BGR (H, W, 3) image, merged over several brightness levels."""
+def _whiteness_layers(white: np.ndarray) -> list[np.ndarray]:
+    """Masks of whiteness above a series of fixed levels."""
+    return [cv2.threshold(white, level, 255, cv2.THRESH_BINARY)[1] for level in np.linspace(70, 230, LEVELS)]
+
+
+def _local_layers(image: np.ndarray) -> list[np.ndarray]:
+    """Masks of brightness above the local mean at a few window sizes (light trays, whose shadowed
+    gaps are the only thing darker than the cubes)."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    blurred = cv2.GaussianBlur(gray, (3, 3), 0)
+    short_side = min(gray.shape[:2])
+    layers = []
+    for share in LOCAL_BLOCK_SHARES:
+        block = max(3, int(short_side * share) | 1)
+        method = cv2.ADAPTIVE_THRESH_MEAN_C
+        layers.append(cv2.adaptiveThreshold(blurred, 255, method, cv2.THRESH_BINARY, block, LOCAL_OFFSET))
+    return layers
+
+
+def _plausible_components(binary: np.ndarray, min_area: float, max_area: float) -> np.ndarray:
+    """The mask with only the components whose box could hold a cube top (vectorised, before any contour)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    width, height = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    box = width * height
+    keep = (
+        (box >= min_area)
+        & (box <= 2 * max_area)
+        & (np.maximum(width, height) <= 4 * np.minimum(width, height))
+        & (stats[:, cv2.CC_STAT_AREA] >= 0.3 * box)
+    )
+    keep[0] = False  # the background
+    return np.where(keep[labels], 255, 0).astype(np.uint8)
+
+
+def find_face_blobs(image: np.ndarray, *, local: bool = False) -> list[FaceBlob]:
+    """Candidate cube tops in a BGR (H, W, 3) image, merged over several brightness levels.
+
+    With ``local``, the masks are "brighter than the local mean" instead of whiteness
+    levels: slower on textured tables, and needed only for light trays.
+    """
     white = cv2.GaussianBlur(whiteness(image), (3, 3), 0)
     short_side = min(white.shape[:2])
     min_area = MIN_FACE_PX**2
@@ -135,9 +181,10 @@ def find_face_blobs(image: np.ndarray) -> list[FaceBlob]:
     kernel = np.ones((3, 3), np.uint8)
     blobs: list[FaceBlob] = []
     boxes: list[tuple[int, int, int, int]] = []  # of accepted blobs, to skip their twins at other levels
-    for level in np.linspace(70, 230, LEVELS):
-        _, binary = cv2.threshold(white, level, 255, cv2.THRESH_BINARY)
+    for binary in _local_layers(image) if local else _whiteness_layers(white):
         binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, kernel)
+        if local:  # local-mean masks of a textured table hold thousands of specks
+            binary = _plausible_components(binary, min_area, max_area)
         # Two-level retrieval: cubes inside the dark hole of a bright background are outer
         # boundaries too, where RETR_EXTERNAL would miss them.
         contours, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)

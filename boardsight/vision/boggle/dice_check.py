@@ -63,8 +63,8 @@ def _reason(raw: str, dice_set: DiceSet, table: np.ndarray, dice: np.ndarray, ce
     ]
     cells = ", ".join(cell_name(user, size) for user in users)
     if len(carriers) == 1:
-        return f"the only die of the {dice_set.key} set with {raw} is needed at {cells}"
-    return f"all {len(carriers)} dice of the {dice_set.key} set with {raw} are needed at {cells}"
+        return f"the only die of the {dice_set.key} set with {raw} fits {cells} better"
+    return f"the {len(carriers)} dice of the {dice_set.key} set with {raw} fit {cells} better"
 
 
 def cell_name(index: int, size: int) -> str:

@@ -24,7 +24,7 @@ MAX_PITCH_RATIO = 1.9  # ... and at most
 MAX_OFF_AXIS = 0.3  # sideways slip of a neighbour, as a share of the pitch
 MAX_AREA_RATIO = 1.8
 INLIER_TOLERANCE = 0.22  # lattice units
-MIN_BRIGHTNESS_SHARE = 0.7  # of the typical cube top's brightness
+MIN_BRIGHTNESS_SHARE = 0.5  # of the typical cube top's brightness
 MIN_INK_SHARE = 0.25  # of the typical letter's contrast
 
 

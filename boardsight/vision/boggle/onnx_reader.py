@@ -8,6 +8,7 @@ classes it knows, its input size, and how its cells were cut; set
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,33 @@ from boardsight.vision.reading import BoardReading, register_reader
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 MODEL_ENV = "BOARDSIGHT_BOGGLE_MODEL"
+SECOND_LOOK_BELOW = 0.99  # cells read with less confidence are read again in their other three turns
 
 
 def cube_classifier(model: str | Path | None = None) -> OnnxClassifier:
     """The cube-face classifier: ``model``, else ``$BOARDSIGHT_BOGGLE_MODEL``, else the bundled one."""
     return load_classifier(str(model or os.environ.get(MODEL_ENV) or MODEL_PATH))
+
+
+class CnnCells:
+    """The classifier as a :class:`~boardsight.vision.boggle.tray_reading.CellReader`."""
+
+    def __init__(self, classifier: OnnxClassifier) -> None:
+        self.classifier = classifier
+        self.class_names = classifier.class_names
+        self.margin = float(classifier.metadata.preprocessing.get("cell_margin", 0.0))
+        self.cell_px = classifier.metadata.input_size[0]
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Class probabilities per crop; doubtful crops are also read turned by 90, 180 and 270
+        degrees (a cube's token does not change with its turn) and the four readings averaged."""
+        probabilities = self.classifier.probabilities(crops)
+        doubtful = np.flatnonzero(probabilities.max(axis=1) < SECOND_LOOK_BELOW)
+        if len(doubtful):
+            turned = [np.rot90(crops[index], turns) for index in doubtful for turns in (1, 2, 3)]
+            extra = self.classifier.probabilities(turned).reshape(len(doubtful), 3, -1)
+            probabilities[doubtful] = (probabilities[doubtful] + extra.sum(axis=1)) / 4
+        return probabilities
 
 
 @register_reader("boggle", "onnx")
@@ -37,16 +60,6 @@ def read_with_cnn(
     **_: Any,
 ) -> BoardReading:
     """Read a Boggle tray in a BGR image with the cube-face CNN."""
-    classifier = cube_classifier(model)
-    height, _width = classifier.metadata.input_size
     return read_tray(
-        image,
-        classifier.probabilities,
-        classifier.class_names,
-        reader="onnx",
-        margin=float(classifier.metadata.preprocessing.get("cell_margin", 0.0)),
-        cell_px=height,
-        source=source,
-        size=size,
-        dice=dice,
+        image, lambda: CnnCells(cube_classifier(model)), reader="onnx", source=source, size=size, dice=dice
     )

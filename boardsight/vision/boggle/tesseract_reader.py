@@ -1,11 +1,12 @@
 """The Boggle reader ``tesseract``: Tesseract OCR on each cube, tried in its four rotations.
 
 Each cell is cleaned up (gray, thresholded, the cube's edges and neighbours removed) and
-all cells of a tray are tiled into one sheet, so Tesseract runs four times per tray (one
-sheet per quarter turn) rather than four times per cube. For each cube the rotation with
+every cell in each of its four quarter turns goes on one line of a single tall sheet, so
+Tesseract runs once per tray rather than four times per cube. For each cube the rotation with
 the most confident valid reading wins; a printed underline below the glyph (M, W, N, Z)
 settles which way up it is, and a solid square is the blocked face. It is a baseline to
-compare the CNN against, not a rival: it is slower and reads fewer cubes right.
+compare the CNN against, not a rival: it is slower and reads fewer cubes right. A lone
+straight bar, which Tesseract seldom reads, is taken for an I by its shape.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from boardsight.vision.reading import BoardReading, register_reader
 
 CLASS_NAMES = sorted(FACE_TOKENS, key=lambda token: (len(token) > 1 or token == "#", token))
 GLYPH_PX = 64
-PAD_PX = 48  # wide gaps, so Tesseract reads each cube as a word of its own
+LINE_GAP_PX = 16
 WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZuhnre"
 TWO_LETTER = {"QU", "IN", "TH", "ER", "HE", "AN"}
 UNDERLINE_BONUS = 25.0
@@ -49,6 +50,16 @@ def is_blocked(clean: np.ndarray) -> bool:
     """A solid dark square filling the middle of the face: the blocked face ``#``."""
     middle = clean[GLYPH_PX // 4 : -GLYPH_PX // 4, GLYPH_PX // 4 : -GLYPH_PX // 4]
     return float(np.mean(middle == 0)) > 0.85
+
+
+def is_bare_stroke(clean: np.ndarray) -> bool:
+    """A single straight bar, upright or lying: the letter I, which Tesseract rarely reads alone."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(255 - clean, connectivity=8)
+    if count != 2:
+        return False
+    _, _, width, height, area = stats[1]
+    long, short = max(width, height), min(width, height)
+    return long >= 3 * short and long > GLYPH_PX // 3 and area > 0.6 * width * height
 
 
 def underline_below(clean: np.ndarray) -> bool:
@@ -80,21 +91,18 @@ def to_token(text: str) -> str | None:
     return None
 
 
-def _sheet(cells: Sequence[np.ndarray], size: int, turns: int) -> np.ndarray:
-    step = GLYPH_PX + 2 * PAD_PX
-    sheet = np.full((size * step, size * step), 255, dtype=np.uint8)
-    for index, cell in enumerate(cells):
-        row, col = divmod(index, size)
-        turned = np.rot90(cell, -turns)
-        sheet[
-            row * step + PAD_PX : row * step + PAD_PX + GLYPH_PX,
-            col * step + PAD_PX : col * step + PAD_PX + GLYPH_PX,
-        ] = turned
+def _sheet(glyphs: Sequence[np.ndarray]) -> np.ndarray:
+    """One column of glyphs, one a line, so Tesseract reads each as a line of its own."""
+    step = GLYPH_PX + LINE_GAP_PX
+    sheet = np.full((len(glyphs) * step + LINE_GAP_PX, GLYPH_PX + 2 * LINE_GAP_PX), 255, dtype=np.uint8)
+    for index, glyph in enumerate(glyphs):
+        top = LINE_GAP_PX + index * step
+        sheet[top : top + GLYPH_PX, LINE_GAP_PX : LINE_GAP_PX + GLYPH_PX] = glyph
     return sheet
 
 
-def _ocr_sheet(sheet: np.ndarray, size: int) -> list[tuple[str, float]]:
-    """(text, confidence 0..100) per cell of a sheet, in reading order of the words in each cell."""
+def _ocr_lines(sheet: np.ndarray, count: int) -> list[tuple[str, float]]:
+    """(text, confidence 0..100) of each of the ``count`` lines of a sheet."""
     import pytesseract
 
     config = f"--psm 6 -c tessedit_char_whitelist={WHITELIST}"
@@ -102,44 +110,41 @@ def _ocr_sheet(sheet: np.ndarray, size: int) -> list[tuple[str, float]]:
         data = pytesseract.image_to_data(sheet, config=config, output_type=pytesseract.Output.DICT)
     except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError) as error:
         raise BoardsightError(f"Tesseract is not usable here: {str(error).splitlines()[0]}") from None
-    step = GLYPH_PX + 2 * PAD_PX
-    words: list[list[tuple[int, str, float]]] = [[] for _ in range(size * size)]
-    for text, conf, left, top, width, height in zip(
-        data["text"], data["conf"], data["left"], data["top"], data["width"], data["height"], strict=True
+    step = GLYPH_PX + LINE_GAP_PX
+    words: list[list[tuple[int, str, float]]] = [[] for _ in range(count)]
+    for text, conf, left, top, height in zip(
+        data["text"], data["conf"], data["left"], data["top"], data["height"], strict=True
     ):
         if not text.strip() or float(conf) < 0:
             continue
-        col = min(size - 1, (left + width // 2) // step)
-        row = min(size - 1, (top + height // 2) // step)
-        words[row * size + col].append((left, text.strip(), float(conf)))
+        line = min(count - 1, max(0, (top + height // 2 - LINE_GAP_PX // 2) // step))
+        words[line].append((left, text.strip(), float(conf)))
     out = []
     for parts in words:
         parts.sort()
-        text = "".join(part[1] for part in parts)
-        conf = min((part[2] for part in parts), default=0.0)
-        out.append((text, conf))
+        out.append(("".join(part[1] for part in parts), min((part[2] for part in parts), default=0.0)))
     return out
 
 
 def cell_probabilities(crops: Sequence[np.ndarray]) -> np.ndarray:
     """Class probabilities (cells, len(CLASS_NAMES)) from Tesseract's best rotation per cell."""
-    size = round(np.sqrt(len(crops)))
     cells = [clean_cell(crop) for crop in crops]
     best: list[tuple[float, str | None]] = [(0.0, None)] * len(cells)
     for index, cell in enumerate(cells):
         if is_blocked(cell):
             best[index] = (95.0, "#")
-    for turns in range(4):
-        readings = _ocr_sheet(_sheet(cells, size, turns), size)
-        for index, (text, conf) in enumerate(readings):
-            if best[index][1] == "#":
-                continue
-            token = to_token(text)
-            if token is None:
-                continue
-            score = conf + (UNDERLINE_BONUS if underline_below(np.rot90(cells[index], -turns)) else 0.0)
-            if score > best[index][0]:
-                best[index] = (score, token)
+        elif is_bare_stroke(cell):
+            best[index] = (80.0, "I")
+    turned = [np.rot90(cell, -turns) for turns in range(4) for cell in cells]
+    readings = _ocr_lines(_sheet(turned), len(turned))
+    for line, (text, conf) in enumerate(readings):
+        index = line % len(cells)
+        token = to_token(text)
+        if token is None or best[index][1] in ("#", "I"):
+            continue
+        score = conf + (UNDERLINE_BONUS if underline_below(turned[line]) else 0.0)
+        if score > best[index][0]:
+            best[index] = (score, token)
     probabilities = np.full((len(cells), len(CLASS_NAMES)), 0.0)
     for index, (score, token) in enumerate(best):
         if token is None:
@@ -149,6 +154,17 @@ def cell_probabilities(crops: Sequence[np.ndarray]) -> np.ndarray:
         probabilities[index] = (1 - share) / (len(CLASS_NAMES) - 1)
         probabilities[index, CLASS_NAMES.index(token)] = share
     return probabilities
+
+
+class TesseractCells:
+    """Tesseract as a :class:`~boardsight.vision.boggle.tray_reading.CellReader`."""
+
+    class_names = CLASS_NAMES
+    margin = 0.0
+    cell_px = 96
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        return cell_probabilities(crops)
 
 
 @register_reader("boggle", "tesseract")
@@ -161,14 +177,4 @@ def read_with_tesseract(
     **_: Any,
 ) -> BoardReading:
     """Read a Boggle tray in a BGR image with Tesseract."""
-    return read_tray(
-        image,
-        cell_probabilities,
-        CLASS_NAMES,
-        reader="tesseract",
-        margin=0.0,
-        cell_px=96,
-        source=source,
-        size=size,
-        dice=dice,
-    )
+    return read_tray(image, TesseractCells, reader="tesseract", source=source, size=size, dice=dice)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from boardsight.vision.boggle.cube_faces import find_face_blobs, whiteness
+from boardsight.vision.boggle.cube_faces import find_face_blobs, merge_duplicates, whiteness
 from boardsight.vision.boggle.lattice import Lattice, fit_lattice
 from boardsight.vision.boggle.outline import find_by_outline
 from boardsight.vision.geometry import order_corners
@@ -34,8 +34,12 @@ from boardsight.vision.geometry import order_corners
 SIZES = (4, 5, 6)
 CELL_PX = 24  # pixels per cell when looking at cells of a rectified lattice
 MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top
-MIN_CUBE_CONTRAST = 20.0  # whiteness of a cell's middle over its border, for a cube (0..255 scale)
+CONFIDENT_SHARE = 0.7  # below this share of detected cubes, the light-tray pass is tried as well
+MIN_BRIGHTNESS_SHARE = 0.6  # a cube-like cell is at least this share of a typical cube top's brightness
+MIN_INK_SHARE = 0.4  # ... and has at least this share of its letter's contrast
 MIN_CUBE_SHARE = 0.75  # of the cells of a grid found by its outline that must look like cubes
+MIN_EDGE_SHARE = 0.4  # ... and at least this share of its contrast with the gap around it
+OUTLINE_TYPICAL_CUBE = np.array([170.0, 100.0, 60.0])  # brightness, ink, edge (0..255) when no cube is known
 
 
 @dataclass(frozen=True)
@@ -48,8 +52,14 @@ class TrayLocation:
     detected_cells: int
 
 
-def _cell_scores(lattice: Lattice, white: np.ndarray, cols: range, rows: range) -> np.ndarray:
-    """How cube-like each lattice cell looks: bright at its middle, darker at its borders."""
+def _cell_features(
+    lattice: Lattice, white: np.ndarray, cols: range, rows: range
+) -> tuple[np.ndarray, np.ndarray]:
+    """Brightness and ink contrast of the middle of each lattice cell, arrays (rows, cols).
+
+    A cube top is light with a dark letter in its middle; a tray's rim, wall or floor,
+    however light, has no letter.
+    """
     first_col, first_row = cols.start, rows.start
     width, height = len(cols) * CELL_PX, len(rows) * CELL_PX
     target = np.float64([[0, 0], [width, 0], [width, height], [0, height]])
@@ -65,49 +75,70 @@ def _cell_scores(lattice: Lattice, white: np.ndarray, cols: range, rows: range) 
     flat = cv2.warpPerspective(white, matrix, (width, height), flags=cv2.INTER_AREA, borderValue=0)
     cells = flat.reshape(len(rows), CELL_PX, len(cols), CELL_PX).transpose(0, 2, 1, 3).astype(np.float32)
     inner = slice(CELL_PX // 5, CELL_PX - CELL_PX // 5)
-    middle = np.percentile(cells[:, :, inner, inner].reshape(len(rows), len(cols), -1), 75, axis=2)
+    middle = cells[:, :, inner, inner].reshape(len(rows), len(cols), -1)
+    low, high = np.percentile(middle, (5, 60), axis=2)
     ring = np.concatenate(
         [
             cells[:, :, :2, :].reshape(len(rows), len(cols), -1),
             cells[:, :, -2:, :].reshape(len(rows), len(cols), -1),
+            cells[:, :, :, :2].reshape(len(rows), len(cols), -1),
+            cells[:, :, :, -2:].reshape(len(rows), len(cols), -1),
         ],
         axis=2,
     )
-    border = np.median(ring, axis=2)
-    return middle - border
+    return np.stack([high, high - low, high - np.median(ring, axis=2)])
+
+
+def _cube_like(features: np.ndarray, typical: np.ndarray) -> np.ndarray:
+    """Which cells look like cube tops, given the ``typical`` (3,) features of known cube tops."""
+    brightness, ink, edge = features
+    return (
+        (brightness >= MIN_BRIGHTNESS_SHARE * typical[0])
+        & (ink >= MIN_INK_SHARE * typical[1])
+        & (edge >= MIN_EDGE_SHARE * typical[2])
+    )
 
 
 def _grow_to_square(
     lattice: Lattice, white: np.ndarray, sizes: tuple[int, ...] = SIZES
 ) -> tuple[int, int, int] | None:
-    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N)."""
+    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N).
+
+    Each step adds the row or column next to the lattice whose cells look most like cube
+    tops (light, with ink in the middle and a darker gap around).
+    """
     first_col, first_row, last_col, last_row = lattice.extent
-    reference = _cell_scores(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
-    detected = np.zeros_like(reference, dtype=bool)
+    features = _cell_features(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
+    detected = np.zeros(features.shape[1:], dtype=bool)
     for col, row in lattice.cells:
         detected[row - first_row, col - first_col] = True
-    typical = float(np.median(reference[detected]))
-    threshold = 0.5 * typical
+    typical = np.median(features[:, detected], axis=1)
     while True:
         n_cols, n_rows = last_col - first_col + 1, last_row - first_row + 1
         if n_cols > max(sizes) or n_rows > max(sizes):
             return None
         if n_cols == n_rows and n_cols in sizes:
             return first_col, first_row, n_cols
-        options = []
         target = min(size for size in sizes if size >= max(n_cols, n_rows))
+        lines = []
         if n_cols < target:
-            for col in (first_col - 1, last_col + 1):
-                score = _cell_scores(lattice, white, range(col, col + 1), range(first_row, last_row + 1))
-                options.append((float(np.mean(score > threshold)), float(score.mean()), "col", col))
+            lines += [
+                ("col", c, range(c, c + 1), range(first_row, last_row + 1))
+                for c in (first_col - 1, last_col + 1)
+            ]
         if n_rows < target:
-            for row in (first_row - 1, last_row + 1):
-                score = _cell_scores(lattice, white, range(first_col, last_col + 1), range(row, row + 1))
-                options.append((float(np.mean(score > threshold)), float(score.mean()), "row", row))
-        if not options:
-            return None
+            lines += [
+                ("row", r, range(first_col, last_col + 1), range(r, r + 1))
+                for r in (first_row - 1, last_row + 1)
+            ]
+        options = []
+        for kind, index, cols, rows in lines:
+            line = _cell_features(lattice, white, cols, rows)
+            share = float(np.mean(_cube_like(line, typical)))
+            closeness = float(np.mean(np.minimum(line / np.maximum(typical[:, None, None], 1.0), 1.0)))
+            options.append((share, closeness, kind, index))
         share, _, kind, index = max(options)
-        if share < 0.5 and n_cols == n_rows and max(n_cols, n_rows) >= min(SIZES):
+        if share < 0.5 and n_cols == n_rows:
             return None
         if kind == "col":
             first_col, last_col = min(first_col, index), max(last_col, index)
@@ -136,12 +167,8 @@ def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -
     return upright_corners(corners)
 
 
-def find_by_lattice(
-    image: np.ndarray, white: np.ndarray | None = None, sizes: tuple[int, ...] = SIZES
-) -> TrayLocation | None:
-    """Locate the grid as the lattice of its cube tops (the first-choice method)."""
-    white = whiteness(image) if white is None else white
-    lattice = fit_lattice(find_face_blobs(image))
+def _lattice_location(blobs: list, white: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | None:
+    lattice = fit_lattice(blobs)
     if lattice is None:
         return None
     grown = _grow_to_square(lattice, white, sizes)
@@ -158,6 +185,24 @@ def find_by_lattice(
     return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside)
 
 
+def find_by_lattice(
+    image: np.ndarray, white: np.ndarray | None = None, sizes: tuple[int, ...] = SIZES
+) -> TrayLocation | None:
+    """Locate the grid as the lattice of its cube tops (the first-choice method).
+
+    Cube tops are cut from whiteness levels first; only when that finds no tray, or
+    finds few of its cubes, are they cut from local-mean masks too (light trays).
+    """
+    white = whiteness(image) if white is None else white
+    blobs = find_face_blobs(image)
+    location = _lattice_location(blobs, white, sizes)
+    if location is None or location.detected_cells < CONFIDENT_SHARE * location.size**2:
+        light = _lattice_location(merge_duplicates(blobs + find_face_blobs(image, local=True)), white, sizes)
+        if light is not None and (location is None or light.detected_cells > location.detected_cells):
+            location = light
+    return location
+
+
 def find_by_outline_checked(
     image: np.ndarray, white: np.ndarray, sizes: tuple[int, ...] = SIZES
 ) -> TrayLocation | None:
@@ -168,8 +213,8 @@ def find_by_outline_checked(
     size = fit.size
     source = np.float32([[-0.5, -0.5], [size - 0.5, -0.5], [size - 0.5, size - 0.5], [-0.5, size - 0.5]])
     lattice = Lattice(cv2.getPerspectiveTransform(source, fit.corners.astype(np.float32)), {})
-    scores = _cell_scores(lattice, white, range(size), range(size))
-    if np.mean(scores > MIN_CUBE_CONTRAST) < MIN_CUBE_SHARE:
+    features = _cell_features(lattice, white, range(size), range(size))
+    if np.mean(_cube_like(features, OUTLINE_TYPICAL_CUBE)) < MIN_CUBE_SHARE:
         return None
     return TrayLocation(corners=upright_corners(fit.corners), size=size, method="outline", detected_cells=0)
 

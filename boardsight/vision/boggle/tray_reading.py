@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -25,7 +25,17 @@ RETRY_MAX_SIDE = 1600  # ... and, when that fails on a bigger photo, once more a
 READ_MAX_SIDE = 1000  # decoding a photo to this long side is enough to read its cells
 LOW_CONFIDENCE = 0.6
 
-CellClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
+
+class CellReader(Protocol):
+    """What turns a tray's cell crops into class probabilities (a CNN, or Tesseract)."""
+
+    class_names: list[str]
+    margin: float  # crops are cut this share of a cell wider on each side
+    cell_px: int  # ... at this many pixels a cell
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """(cells, len(class_names)) probabilities for crops in row-major order."""
+        ...
 
 
 def parse_size(size: int | str | None) -> tuple[int, ...]:
@@ -68,29 +78,28 @@ def locate_tray(
 
 def read_tray(
     image: np.ndarray,
-    classify: CellClassifier,
-    class_names: list[str],
+    make_reader: Callable[[], CellReader],
     *,
     reader: str,
-    margin: float,
-    cell_px: int,
     source: str = "the photo",
     size: int | str | None = "auto",
     dice: str = "auto",
 ) -> BoardReading:
-    """Find the tray in ``image`` (BGR), classify its cells with ``classify`` and check the dice.
+    """Find the tray in ``image`` (BGR), read its cells and check the dice.
 
-    ``classify`` maps crops to probabilities (cells, len(class_names)).
+    ``make_reader`` is called only once a tray has been found, so a photo without one
+    is refused before any model is loaded.
     """
     start = time.perf_counter()
     location = locate_tray(image, sizes=parse_size(size), source=source)
     found = time.perf_counter()
-    crops = cut_cells(image, location.corners, location.size, margin=margin, cell_px=cell_px)
-    probabilities = classify(crops)
+    cells = make_reader()
+    crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
+    probabilities = cells.probabilities(crops)
     return assemble_reading(
         location,
         probabilities,
-        class_names,
+        cells.class_names,
         reader=reader,
         dice=dice,
         timings={"find": found - start, "read": time.perf_counter() - found},

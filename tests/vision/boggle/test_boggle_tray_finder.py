@@ -111,3 +111,17 @@ def test_face_blobs_on_a_plain_tray() -> None:
     blobs = find_face_blobs(image)
     assert len(blobs) == 16
     assert all(2300 < blob.area < 2800 for blob in blobs)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, 4, 6])
+def test_finds_trays_of_the_synthetic_renderer(index: int) -> None:
+    from boardsight.datasets.synth import SynthSpec, render_example
+    from boardsight.vision.boggle.tray_reading import locate_tray
+
+    spec = SynthSpec("boggle", sizes=(4, 5, 6), width=(1200, 1200), fonts="holdout")
+    jpeg, label = render_example(spec, 5, index)
+    image = cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
+    location = locate_tray(image)
+    truth = np.array(label["corners"])
+    assert location.size == label["rows"]
+    assert np.linalg.norm(location.corners - truth, axis=1).mean() < 0.01 * quad_diagonal(truth)

@@ -68,7 +68,7 @@ def test_two_qu_from_a_set_with_one_qu_die() -> None:
     assert [change["cell"] for change in fit.changes] == ["B2"]
     change = fit.changes[0]
     assert (change["read"], change["now"]) == ("QU", "O")
-    assert "the only die of the classic set with QU is needed at C1" in change["why"]
+    assert "the only die of the classic set with QU fits C1 better" in change["why"]
 
 
 def test_a_face_no_die_carries() -> None:

@@ -1,0 +1,184 @@
+"""What ``boardsight read`` shows for a Boggle tray, and photos as BOARD arguments of solve/check.
+
+:func:`board_from_photo` is how ``solve`` and ``check`` take a photo wherever they take a
+BOARD; what was read (and which cells may need a ``--fix``) is reported on stderr.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import typer
+
+from boardsight.boggle.board import Board
+from boardsight.boggle.parse import IMAGE_SUFFIXES, board_from_json
+from boardsight.cli.output import emit_json
+from boardsight.errors import BadInputError
+from boardsight.vision.boggle.dice_check import cell_name
+from boardsight.vision.boggle.tray_reading import LOW_CONFIDENCE, READ_MAX_SIDE
+from boardsight.vision.geometry import grid_points
+from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.reading import BoardReading, read_photo
+
+DEBUG_MAX_SIDE = 1600
+GOOD_CONFIDENCE = 0.9
+
+
+def read_tray_photo(
+    photo: Path, *, size: str = "auto", dice: str = "auto", reader: str = "onnx"
+) -> BoardReading:
+    """Read the Boggle tray in ``photo`` (one-line errors for unreadable files and missing trays)."""
+    return read_photo(photo, game="boggle", reader=reader, max_side=READ_MAX_SIDE, size=size, dice=dice)
+
+
+def board_from_photo(path: Path) -> Board:
+    """The board in a tray photo; one line on stderr says what was read and which cells to check."""
+    reading = read_tray_photo(path)
+    for line in reading_notes(reading, str(path)):
+        typer.echo(line, err=True)
+    return board_from_json(reading.to_sidecar(), str(path))
+
+
+def is_photo(argument: str) -> bool:
+    """Whether a BOARD argument names an existing image file (.jpg, .jpeg, .png, .webp)."""
+    path = Path(argument)
+    return path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
+
+
+def reading_notes(reading: BoardReading, source: str) -> list[str]:
+    """Short lines about a reading: where it came from, doubtful cells, dice-check changes."""
+    size = reading.rows
+    dice = reading.extras.get("dice_set") or "not checked"
+    lines = [f"read {source}: {size}x{size} tray (reader {reading.reader}, dice set {dice})"]
+    if reading.flagged:
+        doubtful = _doubtful(reading)
+        lines.append(
+            f"check these cells (below {LOW_CONFIDENCE:.0%}): {doubtful}; correct with --fix CELL=FACE"
+        )
+    lines += [
+        f"dice check changed {c['cell']} {c['read']} -> {c['now']}: {c['why']}" for c in reading.corrections
+    ]
+    return lines
+
+
+def _doubtful(reading: BoardReading) -> str:
+    size = reading.rows
+    cells = []
+    for row, col in reading.flagged:
+        token, confidence = _display(reading.grid[row][col]), reading.confidence[row][col]
+        cells.append(f"{cell_name(row * size + col, size)} {token} {confidence:.0%}")
+    return ", ".join(cells)
+
+
+def format_grid(grid: list[list[str]]) -> str:
+    """The board as text, one row a line, tokens right-aligned in two columns (``Qu`` as ``Qu``)."""
+    return "\n".join("  " + " ".join(f"{_display(token):>2}" for token in row) for row in grid)
+
+
+def _display(token: str) -> str:
+    return token if len(token) == 1 else token[0] + token[1:].lower()
+
+
+def format_reading(reading: BoardReading) -> str:
+    """The reading for people: the board, each cell's confidence, doubtful cells, changes and corners."""
+    size = reading.rows
+    dice = reading.extras.get("dice_set") or "not checked"
+    lines = [
+        f"Boggle tray {size}x{size} (reader {reading.reader}, dice set {dice})",
+        format_grid(reading.grid),
+    ]
+    lines += ["confidence (%)"]
+    lines += [
+        "  " + " ".join(f"{min(99, round(100 * value)):>2}" for value in row) for row in reading.confidence
+    ]
+    if reading.flagged:
+        lines.append(f"check these cells (below {LOW_CONFIDENCE:.0%}): {_doubtful(reading)}")
+    for change in reading.corrections:
+        lines.append(
+            f"dice check changed {change['cell']} {change['read']} -> {change['now']}: {change['why']}"
+        )
+    corners = "  ".join(f"({x:.0f}, {y:.0f})" for x, y in np.asarray(reading.corners))
+    lines.append(f"corners (TL TR BR BL): {corners}")
+    total = reading.timings.get("total")
+    if total is not None:
+        lines.append(f"read in {1000 * total:.0f} ms")
+    return "\n".join(lines)
+
+
+def _colour(confidence: float) -> tuple[int, int, int]:
+    if confidence >= GOOD_CONFIDENCE:
+        return (60, 200, 60)
+    return (0, 200, 255) if confidence >= LOW_CONFIDENCE else (40, 40, 235)
+
+
+def _label(
+    image: np.ndarray, text: str, origin: tuple[int, int], scale: float, colour, thickness: int
+) -> None:
+    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thickness + 2, cv2.LINE_AA)
+    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv2.LINE_AA)
+
+
+def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) -> np.ndarray:
+    """A copy of ``image`` (BGR) with the grid at ``corners`` and, in each cell's top-left corner,
+    its reading and confidence (%) in green, amber or red by confidence; the cube stays visible."""
+    out = image.copy()
+    size = reading.rows
+    points = grid_points(corners, size, size)
+    thickness = max(1, round(max(out.shape[:2]) / 800))
+    for index in range(size + 1):
+        for line in (points[index], points[:, index]):
+            cv2.polylines(
+                out, [np.round(line).astype(np.int32)], False, (255, 200, 0), thickness, cv2.LINE_AA
+            )
+    cell = float(np.linalg.norm(points[1, 1] - points[0, 0])) / np.sqrt(2)
+    scale = max(0.35, cell / 110)
+    for row in range(size):
+        for col in range(size):
+            confidence = reading.confidence[row][col]
+            colour = _colour(confidence)
+            corner = points[row, col] + 0.12 * (points[row + 1, col + 1] - points[row, col])
+            text = f"{_display(reading.grid[row][col])} {min(99, round(100 * confidence))}"
+            (_, height), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+            _label(out, text, (round(corner[0]), round(corner[1] + height)), scale, colour, thickness)
+    return out
+
+
+def write_debug_image(photo: Path, reading: BoardReading, out: Path) -> None:
+    """Draw ``reading`` over ``photo`` (shrunk to at most DEBUG_MAX_SIDE) and write it to ``out``."""
+    image, factor = decode_image_scaled(read_image_bytes(photo), source=str(photo), max_side=DEBUG_MAX_SIDE)
+    scale = min(1.0, DEBUG_MAX_SIDE / max(image.shape[:2]))
+    if scale < 1.0:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    corners = ((np.asarray(reading.corners, dtype=np.float64) + 0.5) / factor * scale - 0.5).astype(
+        np.float32
+    )
+    drawn = draw_reading(image, reading, corners)
+    try:
+        written = cv2.imwrite(str(out), drawn)
+    except cv2.error:
+        written = False
+    if not written:
+        raise BadInputError(
+            f"cannot write the debug image {out} (use a .png or .jpg name in a folder that exists)"
+        )
+
+
+def show_reading(
+    photo: Path,
+    *,
+    size: str = "auto",
+    dice: str = "auto",
+    reader: str = "onnx",
+    as_json: bool = False,
+    debug_image: Path | None = None,
+) -> None:
+    """Read the tray in ``photo`` and print it (as a sidecar with ``as_json``)."""
+    reading = read_tray_photo(photo, size=size, dice=dice, reader=reader)
+    if debug_image is not None:
+        write_debug_image(photo, reading, debug_image)
+    if as_json:
+        emit_json(reading.to_sidecar())
+    else:
+        typer.echo(format_reading(reading))
