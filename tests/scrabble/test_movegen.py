@@ -202,6 +202,17 @@ def test_agrees_with_a_brute_force_generator(seed: int, small_lexicon, english, 
     assert fast == slow
 
 
+@pytest.mark.parametrize(("seed", "blanks"), [(0, 1), (1, 1), (4, 2)])
+def test_agrees_with_a_brute_force_generator_on_racks_with_blanks(
+    seed: int, blanks: int, small_lexicon, english, naspa
+) -> None:
+    rng = random.Random(1000 + seed)
+    board = random_board(rng, small_lexicon, english, naspa, turns=rng.randint(2, 8))
+    rack = "?" * blanks + "".join(rng.choice("AABDEEIORST") for _ in range(rng.randint(1, 7 - blanks)))
+    fast = as_dict(generate_placements(board, rack, small_lexicon, english, naspa))
+    assert fast == brute_force_moves(board, rack, small_lexicon, english, naspa)
+
+
 def test_every_move_is_legal_and_scored_as_the_scorer_says(small_lexicon, english, naspa) -> None:
     board = random_board(random.Random(99), small_lexicon, english, naspa, turns=5)
     moves = generate_placements(board, "ADEORT?", small_lexicon, english, naspa)
