@@ -268,6 +268,16 @@ def test_single_tile_moves_are_listed_once(english, naspa, board_with) -> None:
     assert {(move.position, move.tiles) for move in moves} == {("I8", ".A"), ("I7", "A.")}
 
 
+def test_one_letter_words_of_a_word_list_are_never_plays(board_with) -> None:
+    """Swedish lists hold Å, I and Ö as words; a play still needs a word of two letters."""
+    swedish, rules = load_tileset("swedish"), load_rules("swedish")
+    lexicon = Lexicon.from_words(["I", "Ö", "ÖR"], folding="swedish")
+    assert {move.tiles for move in generate_placements(Board(), "IÖR", lexicon, swedish, rules)} == {"ÖR"}
+    board = board_with(("8G", "ÖR"))
+    for move in generate_placements(board, "IÖ", lexicon, swedish, rules):
+        assert move.score == score_placement(board, move.placement, swedish, rules).total
+
+
 def test_swedish_blank_only_letters(board_with) -> None:
     swedish, rules = load_tileset("swedish"), load_rules("swedish")
     lexicon = Lexicon.from_words(["quiz", "ÅR", "WÅ"], folding="swedish")
