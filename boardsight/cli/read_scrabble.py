@@ -21,7 +21,7 @@ GOOD_CONFIDENCE = 0.9
 
 
 def read_board_photo(
-    photo: Path, *, tiles: str = "english", reader: str = "onnx", lexicon: str = "auto"
+    photo: Path, *, tiles: str = "auto", reader: str = "onnx", lexicon: str = "auto"
 ) -> BoardReading:
     """Read the Scrabble board in ``photo`` (one-line errors for unreadable files and missing boards)."""
     return read_photo(photo, game="scrabble", reader=reader, tiles=tiles, lexicon=lexicon)
@@ -151,7 +151,7 @@ def write_debug_image(photo: Path, reading: BoardReading, out: Path) -> None:
 def show_reading(
     photo: Path,
     *,
-    tiles: str = "english",
+    tiles: str = "auto",
     reader: str = "onnx",
     lexicon: str = "auto",
     as_json: bool = False,

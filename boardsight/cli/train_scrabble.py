@@ -25,7 +25,7 @@ def scrabble(
     validation_boards: Annotated[
         int, typer.Option("--validation-boards", help="Boards (held-out fonts) to validate on.")
     ] = 60,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training squares.")] = 14,
+    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training squares.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 7,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering boards.")] = 2,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,

@@ -105,7 +105,7 @@ class LineConstraints(NamedTuple):
 
 
 def line_constraints(
-    tiles: list[str],
+    lines: list[list[str]],
     crossing: list[list[str]],
     line: int,
     dawg: Dawg,
@@ -113,32 +113,39 @@ def line_constraints(
     alphabet: str,
     values: dict[str, int],
 ) -> LineConstraints:
-    """Anchors, cross-check masks and cross-scores of one line (a row, or a column).
+    """Anchors, cross-check masks and cross-scores of ``lines[line]`` (a row, or a column).
 
-    ``crossing[p]`` is the line at right angles through square ``p`` of this one (the column
-    through a row's square, the row through a column's), in which that square has index ``line``.
+    ``lines`` are the board's rows (or columns) and ``crossing`` the lines at right angles:
+    ``crossing[p]`` goes through square ``p`` of this line, which has index ``line`` in it.
     """
-    children, final, bits = dawg.children, dawg.final, dawg.bits
+    bits = dawg.bits
     full = (1 << len(bits)) - 1
+    tiles = lines[line]
     size = len(tiles)
-    depth = len(crossing[0])
     anchors: list[int] = []
     masks = [full] * size
     cross_scores = [-1] * size
+    nothing = [""] * size
+    before = lines[line - 1] if line else nothing
+    after = lines[line + 1] if line + 1 < len(lines) else nothing
+    if not (any(tiles) or any(before) or any(after)):
+        return LineConstraints(anchors, masks, cross_scores)
+    children, final = dawg.children, dawg.final
+    last = size - 1
     for position in range(size):
         if tiles[position]:
             continue
-        other = crossing[position]
-        if not ((line > 0 and other[line - 1]) or (line + 1 < depth and other[line + 1])):
-            if (position > 0 and tiles[position - 1]) or (position + 1 < size and tiles[position + 1]):
+        if not (before[position] or after[position]):
+            if (position and tiles[position - 1]) or (position < last and tiles[position + 1]):
                 anchors.append(position)
             continue
         anchors.append(position)
+        other = crossing[position]
         start = line
-        while start > 0 and other[start - 1]:
+        while start and other[start - 1]:
             start -= 1
         end = line + 1
-        while end < depth and other[end]:
+        while end < len(other) and other[end]:
             end += 1
         above = "".join(other[start:line]).upper()
         below = "".join(other[line + 1 : end]).upper()
@@ -160,12 +167,12 @@ def line_constraints(
                         if final[child]:
                             mask |= bits[letter]
         else:
-            for letter in alphabet:
-                if letter + below in words:
-                    mask |= bits[letter]
+            # Every letter before the tiles below, looked up in the word set in one C call.
+            for word in words.intersection(map(str.__add__, alphabet, repeat(below))):
+                mask |= bits[word[0]]
         masks[position] = mask
-        cross_scores[position] = sum(values.get(tile, 0) for tile in other[start:line]) + sum(
-            values.get(tile, 0) for tile in other[line + 1 : end]
+        cross_scores[position] = sum(map(values.get, other[start:line])) + sum(
+            map(values.get, other[line + 1 : end])
         )
     return LineConstraints(anchors, masks, cross_scores)
 
@@ -204,7 +211,7 @@ class _Search:
 
     # -- left parts ---------------------------------------------------------------------------
 
-    def build_left_parts(self, longest: int, followed_by: int) -> None:
+    def build_left_parts(self, longest: int, open_wanted: list[int], through_wanted: list[int]) -> None:
         """Index every left part of the rack (a word prefix of up to ``longest`` tiles) together
         with each tile that may follow it on the anchor square.
 
@@ -216,8 +223,11 @@ class _Search:
         a letter to its options that can still make a word when the square after the anchor
         is empty, and to ``ends[k]``, the number of them with at most ``k`` tiles before the
         anchor; the letter ``""`` holds those of every letter (for anchors without a
-        crossword). ``through_parts`` maps a letter of ``followed_by`` (the first letters of
-        the tiles right after anchors) to the options whose node goes on with it.
+        crossword). ``through_parts`` maps the first letter of the tiles right after an anchor
+        to the options whose node goes on with it. Only what some anchor can use is kept:
+        ``open_wanted[k]`` holds the letters that anchors followed by an empty square and
+        with room for ``k`` tiles before them allow, ``through_wanted[k]`` the first letters
+        of the tiles after the other such anchors.
         """
         children, final, masks, bits = self.children, self.final, self.masks, self.bits
         full, lower, values, total = self.full, self.lower, self.values, self.total
@@ -230,11 +240,12 @@ class _Search:
         through_lists: dict[int, list[tuple]] = {}
         through_ends: dict[int, list[int]] = {}
         for bit in bits.values():
-            if bit & followed_by:
+            if bit & through_wanted[0]:
                 through_lists[bit], through_ends[bit] = [], []
         level = [("", 0, self.code, self.letters, self.blanks, (), 0)]
         for length in range(longest + 1):
             left = total - length - 1  # tiles left once the anchor square is filled
+            open_letters, followed_by = open_wanted[length], through_wanted[length]
             deeper = []
             for word, node, code, letters, blanks, tile_values, tile_sum in level:
                 kids = children[node]
@@ -245,9 +256,11 @@ class _Search:
                     blank_reach = (full if blanks > 1 else letters) if left else 0
                     blank_code = code - blank_weight
                     for letter, child in kids.items():
-                        fin = final[child]
                         edges = masks[child]
                         bit = bits[letter]
+                        if not (bit & open_letters or edges & followed_by):
+                            continue
+                        fin = final[child]
                         if bit & letters:
                             shift = shifts[letter]
                             after = letters ^ bit if code >> shift & slot == 1 else letters
@@ -270,7 +283,7 @@ class _Search:
                                 low = following & -following
                                 following ^= low
                                 through_lists[low].append(option)
-                            if fin or cont:
+                            if (fin or cont) and bit & open_letters:
                                 open_lists[letter].append(option)
                                 open_every.append(option)
                         cont = edges & blank_reach
@@ -292,7 +305,7 @@ class _Search:
                             low = following & -following
                             following ^= low
                             through_lists[low].append(option)
-                        if fin or cont:
+                        if (fin or cont) and bit & open_letters:
                             open_lists[letter].append(option)
                             open_every.append(option)
                 else:
@@ -303,11 +316,14 @@ class _Search:
                         available ^= bit
                         letter = letter_of[bit]
                         child = kids[letter]
+                        edges = masks[child]
+                        if not (bit & open_letters or edges & followed_by):
+                            continue
                         fin = final[child]
                         shift = shifts[letter]
                         after = letters ^ bit if code >> shift & slot == 1 else letters
                         reach = after if left else 0
-                        cont = masks[child] & reach
+                        cont = edges & reach
                         option = (
                             part,
                             child,
@@ -321,12 +337,12 @@ class _Search:
                             cont,
                             bit,
                         )
-                        following = masks[child] & followed_by
+                        following = edges & followed_by
                         while following:
                             low = following & -following
                             following ^= low
                             through_lists[low].append(option)
-                        if fin or cont:
+                        if (fin or cont) and bit & open_letters:
                             open_lists[letter].append(option)
                             open_every.append(option)
                 if length == longest:
@@ -511,13 +527,8 @@ class _Search:
                         continue
                 fin = final[child]
                 if bit & letters:
-                    shift = shifts[letter]
-                    if code >> shift & slot == 1:
-                        after = letters ^ bit
-                        cont = masks[child] & next_allowed if blanks else masks[child] & next_allowed & after
-                    else:
-                        after = letters
-                        cont = masks[child] & next_allowed
+                    # The rest of the rack may lack this letter: checked before recursing.
+                    cont = masks[child] & next_allowed
                     if fin or cont:
                         value = values[letter] * letter_mult_here
                         new_word = word + letter + dots
@@ -545,18 +556,34 @@ class _Search:
                                 )
                             )
                         if cont:
-                            extend(
-                                child,
-                                end,
-                                new_word,
-                                placed,
-                                new_main,
-                                mult,
-                                new_cross,
-                                after,
-                                blanks,
-                                code - (1 << shift),
-                            )
+                            shift = shifts[letter]
+                            if code >> shift & slot > 1:
+                                extend(
+                                    child,
+                                    end,
+                                    new_word,
+                                    placed,
+                                    new_main,
+                                    mult,
+                                    new_cross,
+                                    letters,
+                                    blanks,
+                                    code - (1 << shift),
+                                )
+                            elif blanks or cont & ~bit:
+                                after = letters ^ bit
+                                extend(
+                                    child,
+                                    end,
+                                    new_word,
+                                    placed,
+                                    new_main,
+                                    mult,
+                                    new_cross,
+                                    after,
+                                    blanks,
+                                    code - (1 << shift),
+                                )
                 if blanks:
                     cont = masks[child] & blank_reach
                     if fin or cont:
@@ -609,7 +636,7 @@ class _Search:
                         break
                 if node >= 0 and masks[node] & cmasks[anchor]:
                     word_start = start
-                    main = sum(values.get(tile, 0) for tile in tiles[start:anchor])
+                    main = sum(map(values.get, tiles[start:anchor]))
                     extend(
                         node,
                         anchor,
@@ -751,12 +778,17 @@ def _generate_placements(
     if not search.total:
         return []
     cells = board.cells
+    for tile in set(cells):
+        values.setdefault(tile, 0)  # a letter the tile set lacks (or no tile) is worth nothing
     by_row = [cells[row * cols : (row + 1) * cols] for row in range(rows)]
     by_col = [cells[col::cols] for col in range(cols)]
     empty = not any(cells)
     work = []
-    longest = 0
-    followed_by = 0  # the first letters of the tiles right after an anchor with no tile before it
+    # What the left parts must serve: by the room before each anchor with no tile before it,
+    # the letters that anchor allows (when an empty square follows it) or the first letter
+    # of the tiles right after it.
+    most = search.total - 1
+    open_need, through_need = [0] * (most + 1), [0] * (most + 1)
     bits = dawg.bits
     for down in (False, True):
         lines, crossing = (by_col, by_row) if down else (by_row, by_col)
@@ -768,19 +800,24 @@ def _generate_placements(
                 size = len(tiles)
                 constraints = LineConstraints([start_square], [search.full] * size, [-1] * size)
             else:
-                constraints = line_constraints(tiles, crossing, line, dawg, lexicon.words, alphabet, values)
+                constraints = line_constraints(lines, crossing, line, dawg, lexicon.words, alphabet, values)
                 if not constraints.anchors:
                     continue
             work.append((line, down, tiles, constraints))
             previous = -1
             for anchor in constraints.anchors:
                 if not (anchor > 0 and tiles[anchor - 1]):
-                    longest = max(longest, anchor - previous - 1)
+                    room = min(anchor - previous - 1, most)
                     if anchor + 1 < len(tiles) and tiles[anchor + 1]:
-                        followed_by |= bits.get(tiles[anchor + 1].upper(), 0)
+                        through_need[room] |= bits.get(tiles[anchor + 1].upper(), 0)
+                    else:
+                        open_need[room] |= constraints.masks[anchor]
                 previous = anchor
-    # Left parts only as long as some anchor has room for.
-    search.build_left_parts(min(longest, search.total - 1), followed_by)
+    longest = max((room for room in range(most + 1) if open_need[room] or through_need[room]), default=0)
+    for room in range(most - 1, -1, -1):
+        open_need[room] |= open_need[room + 1]
+        through_need[room] |= through_need[room + 1]
+    search.build_left_parts(longest, open_need, through_need)
     search.key_lines = max(rows, cols)
     search.key_squares = max(rows, cols)
     search.key_step = 2 * search.key_lines * search.key_squares

@@ -48,6 +48,7 @@ SURE_SCORE = 0.15  # below it, crops of the photo are searched at a finer scale 
 MIN_CELL_PX = 6  # in the working copy: smaller boards cannot be read anyway
 LATTICE_ATTEMPTS = 2  # lattices fitted in turn, each to the segments the ones before left over
 PREMIUM_ROUNDS = 3
+MIN_COVERED_LINES = 14  # of 16 grid lines a direction, for a block whose premium pattern is faint
 MIN_PREMIUM_MATCHES = 20  # premium squares that must agree with a lattice found from them alone
 FINE_CELL_PX = 20  # boards with smaller cells in the working copy are looked at again, closer
 
@@ -394,4 +395,33 @@ def find_board(image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT) ->
     if best is None or best.score < MIN_SCORE:
         raise BoardNotFoundError("no Scrabble board found in the photo")
     ordered = order_corners(best.corners).astype(np.float64)
+    if best.score < SURE_SCORE:
+        in_work = (ordered + 0.5) * scale - 0.5
+        if line_coverage(segments, board_homography(in_work)) < MIN_COVERED_LINES:
+            raise BoardNotFoundError("no Scrabble board found in the photo")
     return BoardLocation(ordered, board_homography(ordered), float(best.score), best.method)
+
+
+def line_coverage(segments: Segments, to_board: np.ndarray, tolerance: float = 0.15) -> int:
+    """How many of the block's 16 grid lines have a segment on them, in the direction with fewer.
+
+    A faint premium pattern is a board only when grid lines run through the whole block;
+    a Boggle tray, a tiled floor or a keyboard fills a few of them at most.
+    """
+    start = apply_homography(to_board, segments.ends[:, :2])
+    stop = apply_homography(to_board, segments.ends[:, 2:])
+    inside = np.all((start > -tolerance) & (start < BOARD_CELLS + tolerance), axis=1) & np.all(
+        (stop > -tolerance) & (stop < BOARD_CELLS + tolerance), axis=1
+    )
+    delta = np.abs(stop - start)
+    counts = []
+    for axis in (0, 1):
+        middle = (start[:, axis] + stop[:, axis]) / 2
+        line = np.round(middle)
+        on_line = (
+            inside
+            & (delta[:, axis] < tolerance * np.maximum(delta[:, 1 - axis], 1e-9))
+            & (np.abs(middle - line) < tolerance)
+        )
+        counts.append(len(np.unique(line[on_line])))
+    return min(counts)

@@ -51,7 +51,9 @@ def premium_centroids(
 
     A pixel belongs to a square's blob when its colour is nearer that square's kind
     colour than the plain squares' colour and every other kind's; a blob counts when
-    it fills a plausible share of its search window.
+    it fills a plausible share of its search window and is compact (it fills the core
+    around its centroid and little of the rest), which scattered pixels of noise or
+    texture do not.
     """
     to_rectified = _to_rectified()
     size = (BOARD_CELLS + 2 * MARGIN_CELLS) * CELL_PX
