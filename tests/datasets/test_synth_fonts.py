@@ -22,6 +22,15 @@ def test_train_and_holdout_fonts_are_different_families() -> None:
     assert {f.kind for f in fonts.FONT_FACES if f.split == "holdout"} == {"sans", "serif"}
 
 
+def test_faces_kept_for_one_game_come_only_for_that_game() -> None:
+    kept = {face for face in fonts.FONT_FACES if face.only_for}
+    assert kept and all(face.split == "train" and face.only_for == "boggle" for face in kept)
+    assert not kept & set(fonts.fonts_for("train")) and not kept & set(fonts.fonts_for("all", "scrabble"))
+    boggle = set(fonts.fonts_for("train", "boggle"))
+    assert set(fonts.fonts_for("train")) <= boggle
+    assert {face for face in kept if fonts.font_path(face)} <= boggle
+
+
 def test_unknown_split_is_a_clear_error() -> None:
     with pytest.raises(BadInputError, match="font split"):
         fonts.fonts_for("cursive")

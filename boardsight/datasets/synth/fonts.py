@@ -4,6 +4,12 @@ Fonts come from free Debian font packages (see the README and ``.ci/run``): whol
 belong to one split, so a held-out font is not a sibling weight of a training font. When
 no font of a split is installed, Pillow's own scalable default font stands in, so the
 renderer still works on a bare machine.
+
+Some training faces are kept for one game (``only_for``): the Boggle cube classifier
+learns from more and heavier serif, slab and monospaced faces than the Scrabble tiles
+were rendered with, and adding them for everyone would change the Scrabble renderer's
+output. None of them is a clone or derivative of a held-out face (no TeX Gyre, no Noto
+Sans, no Carlito), so the held-out fonts stay unseen.
 """
 
 from __future__ import annotations
@@ -30,12 +36,14 @@ FONT_DIRS = (
 
 @dataclass(frozen=True)
 class FontFace:
-    """One font file: its name, file name, ``sans`` or ``serif``, and split."""
+    """One font file: its name, file name, ``sans`` or ``serif``, split, and the one game it is
+    kept for (None: every game)."""
 
     name: str
     filename: str
     kind: str
     split: str
+    only_for: str | None = None
 
 
 # Debian package of each family: fonts-dejavu-core, fonts-liberation, fonts-croscore,
@@ -58,6 +66,32 @@ FONT_FACES: tuple[FontFace, ...] = (
     FontFace("Roboto Bold", "Roboto-Bold.ttf", "sans", "train"),
     FontFace("Roboto Medium", "Roboto-Medium.ttf", "sans", "train"),
     FontFace("Roboto Condensed Bold", "RobotoCondensed-Bold.ttf", "sans", "train"),
+    # Boggle only. Slab-serif and monospaced faces print I (and other bare strokes) with wide
+    # bars, heavy serif faces have bracketed serifs: the shapes a sans-heavy set lacks.
+    # Already installed by the packages above:
+    FontFace("Nimbus Mono PS Bold", "NimbusMonoPS-Bold.otf", "serif", "train", "boggle"),
+    FontFace("FreeMono Bold", "FreeMonoBold.ttf", "serif", "train", "boggle"),
+    FontFace("Liberation Mono Bold", "LiberationMono-Bold.ttf", "serif", "train", "boggle"),
+    FontFace("DejaVu Serif Condensed Bold", "DejaVuSerifCondensed-Bold.ttf", "serif", "train", "boggle"),
+    FontFace("DejaVu Sans Mono Bold", "DejaVuSansMono-Bold.ttf", "sans", "train", "boggle"),
+    FontFace("Liberation Sans Narrow Bold", "LiberationSansNarrow-Bold.ttf", "sans", "train", "boggle"),
+    FontFace("Nimbus Sans Narrow Bold", "NimbusSansNarrow-Bold.otf", "sans", "train", "boggle"),
+    FontFace("Roboto Black", "Roboto-Black.ttf", "sans", "train", "boggle"),
+    # fonts-roboto-slab, fonts-courier-prime, fonts-go, fonts-crosextra-caladea, fonts-sil-charis,
+    # fonts-paratype, fonts-noto-core, fonts-linuxlibertine, fonts-league-spartan, fonts-clear-sans:
+    FontFace("Roboto Slab Bold", "RobotoSlab-Bold.otf", "serif", "train", "boggle"),
+    FontFace("Courier Prime Bold", "Courier Prime Bold.otf", "serif", "train", "boggle"),
+    FontFace("Go Mono Bold", "Go-Mono-Bold.ttf", "serif", "train", "boggle"),
+    FontFace("Caladea Bold", "Caladea-Bold.ttf", "serif", "train", "boggle"),
+    FontFace("Charis SIL Bold", "CharisSIL-Bold.ttf", "serif", "train", "boggle"),
+    FontFace("PT Serif Bold", "PTF75F.ttf", "serif", "train", "boggle"),
+    FontFace("Noto Serif Bold", "NotoSerif-Bold.ttf", "serif", "train", "boggle"),
+    FontFace("Linux Libertine Bold", "LinLibertine_RB.otf", "serif", "train", "boggle"),
+    FontFace("Go Bold", "Go-Bold.ttf", "sans", "train", "boggle"),
+    FontFace("PT Sans Bold", "PTS75F.ttf", "sans", "train", "boggle"),
+    FontFace("League Spartan Bold", "LeagueSpartan-Bold.otf", "sans", "train", "boggle"),
+    FontFace("Clear Sans Bold", "ClearSans-Bold.ttf", "sans", "train", "boggle"),
+    FontFace("Linux Biolinum Bold", "LinBiolinum_RB.otf", "sans", "train", "boggle"),
     FontFace("Open Sans Bold", "OpenSans-Bold.ttf", "sans", "holdout"),
     FontFace("Open Sans Semibold", "OpenSans-Semibold.ttf", "sans", "holdout"),
     FontFace("Lato Black", "Lato-Black.ttf", "sans", "holdout"),
@@ -90,12 +124,19 @@ def font_path(face: FontFace) -> str | None:
     return _installed_files().get(face.filename) if face.filename else None
 
 
-def fonts_for(split: str) -> tuple[FontFace, ...]:
-    """Installed fonts of ``split`` (``train``, ``holdout`` or ``all``); never empty."""
+def fonts_for(split: str, game: str | None = None) -> tuple[FontFace, ...]:
+    """Installed fonts of ``split`` (``train``, ``holdout`` or ``all``) for ``game``; never empty.
+
+    Faces kept for one game come only when that game is named.
+    """
     if split not in FONT_SPLITS:
         raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
     chosen = tuple(
-        face for face in FONT_FACES if (split == "all" or face.split == split) and font_path(face) is not None
+        face
+        for face in FONT_FACES
+        if (split == "all" or face.split == split)
+        and face.only_for in (None, game)
+        and font_path(face) is not None
     )
     return chosen or (PILLOW_DEFAULT,)
 

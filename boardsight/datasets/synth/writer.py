@@ -89,7 +89,7 @@ def render_example(spec: SynthSpec, seed: int, index: int) -> tuple[bytes, dict[
     rng = example_rng(spec, seed, index)
     low, high = spec.width
     width = int(rng.integers(low, high + 1)) if high > low else low
-    fonts = fonts_for(spec.fonts)
+    fonts = fonts_for(spec.fonts, spec.game)
     if spec.game == "boggle":
         from boardsight.datasets.synth.boggle import render_boggle
 

@@ -4,6 +4,12 @@ Geometry (a small rotation, scale and shift, which stands for an imperfect grid
 fit), quarter turns (only where the label does not depend on them, as on Boggle cubes),
 lighting (gain, offset, gamma), blur and noise. Everything works on float pixels in
 0..255 so that the model's own normalisation comes last, as at run time.
+
+Three optional changes stand for fonts the renderer does not have (all off by default):
+``aspect`` stretches one axis (condensed or wide faces), ``shear`` slants the crop
+(oblique faces, a grid fitted a little askew), and ``stroke`` thickens or thins the dark
+strokes by a random share of a 3 x 3 grey-level erosion or dilation (heavy or light
+weights).
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ class AugmentConfig:
     gamma: float = 0.3
     blur_probability: float = 0.3
     noise: float = 6.0
+    aspect: float = 0.0  # largest relative stretch of one axis against the other
+    shear: float = 0.0  # largest shear (tangent of the slant)
+    stroke_probability: float = 0.0  # share of crops whose strokes are made heavier or lighter
 
 
 def augment_batch(pixels: Any, config: AugmentConfig, generator: Any) -> Any:
@@ -47,8 +56,24 @@ def augment_batch(pixels: Any, config: AugmentConfig, generator: Any) -> Any:
         ],
         dim=1,
     )
+    if config.aspect > 0 or config.shear > 0:
+        # sample the input through a stretch and slant before the turn: (x, y) -> (sx x + k y, y)
+        stretch = torch.exp(uniform(-config.aspect, config.aspect))
+        slant = uniform(-config.shear, config.shear)
+        warp = torch.zeros(count, 2, 2)
+        warp[:, 0, 0], warp[:, 0, 1], warp[:, 1, 1] = stretch, slant, 1.0
+        theta = torch.cat([warp @ theta[:, :, :2], theta[:, :, 2:]], dim=2)
     grid = F.affine_grid(theta, list(pixels.shape), align_corners=False)
     out = F.grid_sample(pixels, grid, mode="bilinear", padding_mode="border", align_corners=False)
+
+    if config.stroke_probability > 0:
+        heavier = -F.max_pool2d(-F.pad(out, (1, 1, 1, 1), mode="replicate"), 3, stride=1)
+        lighter = F.max_pool2d(F.pad(out, (1, 1, 1, 1), mode="replicate"), 3, stride=1)
+        pick_heavier = (torch.rand(count, generator=generator) < 0.5).view(-1, 1, 1, 1)
+        changed = torch.where(pick_heavier, heavier, lighter)
+        share = uniform(0.3, 1.0) * (torch.rand(count, generator=generator) < config.stroke_probability)
+        share = share.view(-1, 1, 1, 1)
+        out = out + share * (changed - out)
 
     if config.blur_probability > 0:
         kernel = torch.tensor([0.25, 0.5, 0.25])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -23,6 +23,10 @@ MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx
 TASK = "boggle-cube-face"
 
 
+CUBE_AUGMENT = AugmentConfig(quarter_turns=True, aspect=0.12, shear=0.15, stroke_probability=0.5)
+"""Cube faces come in any turn; stretch, slant and stroke weight stand for faces no training font has."""
+
+
 @dataclass(frozen=True)
 class CubeTrainingPlan:
     """How much to render and how long to train; the defaults are the published model's."""
@@ -34,6 +38,7 @@ class CubeTrainingPlan:
     batch_size: int = 256
     jobs: int = 2
     threads: int = 2
+    augment: AugmentConfig = field(default_factory=lambda: CUBE_AUGMENT)
 
 
 @dataclass
@@ -85,7 +90,7 @@ def train_cube_model(
         threads=plan.threads,
         seed=plan.seed,
         normalise=RECIPE["normalise"],
-        augment=AugmentConfig(quarter_turns=True),
+        augment=plan.augment,
     )
     trained = train_classifier(train, validation, config, log=log)
     data = (
@@ -93,7 +98,8 @@ def train_cube_model(
         f"seed {plan.seed}, sizes 4-6, widths {train_spec.width[0]}-{train_spec.width[1]} px, "
         f"{train_spec.balanced_share:.0%} rolled from balanced dice); validation: {len(validation)} cells "
         f"of {plan.validation_trays} trays (seed {plan.seed + 1}); cells cut from the labelled corners "
-        "and augmented with quarter turns, small rotations, scale, shift, light, blur and noise"
+        "and augmented with quarter turns, small rotations, scale, stretch, slant, shift, stroke weight, "
+        "light, blur and noise"
     )
     metadata = ModelMetadata(
         task=TASK,

@@ -11,7 +11,9 @@ the letters lie in. Rows or columns whose cubes all failed to separate are added
 looking at the cells just outside the lattice (light, with a letter, a darker gap
 around); the grid size is the lattice's extent (4, 5 or 6). Cube tops are cut from
 whiteness levels first and, when that finds few cubes (a clear or white tray, as light
-as its cubes), from local-contrast masks as well.
+as its cubes), from local-contrast masks as well, and then from whiteness levels with
+thin dark lines deepened (steep views, where a leaning cube's top runs into its own
+side or its neighbour's, white on white, parted only by a line of shading).
 
 Method (fallback): *the tray outline*. When no lattice forms (very blurred photos,
 cubes that merge with their neighbours), the largest convex quadrilaterals of the photo's
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from boardsight.vision.boggle.cube_faces import find_face_blobs, merge_duplicates, whiteness
+from boardsight.vision.boggle.cube_faces import SEPARATING_SHARE, find_face_blobs, merge_duplicates, whiteness
 from boardsight.vision.boggle.lattice import Lattice, fit_lattice
 from boardsight.vision.boggle.outline import find_by_outline
 from boardsight.vision.geometry import order_corners
@@ -203,10 +205,13 @@ def find_by_lattice(
     white = whiteness(image) if white is None else white
     blobs = find_face_blobs(image)
     location = _lattice_location(blobs, white, sizes)
-    if location is None or location.detected_cells < CONFIDENT_SHARE * location.size**2:
-        light = _lattice_location(merge_duplicates(blobs + find_face_blobs(image, local=True)), white, sizes)
-        if light is not None and (location is None or light.detected_cells > location.detected_cells):
-            location = light
+    for extra in ({"local": True}, {"separate": SEPARATING_SHARE}):
+        if location is not None and location.detected_cells >= CONFIDENT_SHARE * location.size**2:
+            break
+        blobs = merge_duplicates(blobs + find_face_blobs(image, **extra))
+        other = _lattice_location(blobs, white, sizes)
+        if other is not None and (location is None or other.detected_cells > location.detected_cells):
+            location = other
     return location
 
 

@@ -31,6 +31,34 @@ def test_augmentation_keeps_shape_and_range() -> None:
     assert not torch.equal(out, pixels)
 
 
+def _geometry_only(**changes) -> AugmentConfig:
+    still = dict(rotate_degrees=0.0, scale=0.0, shift=0.0, gain=0.0, offset=0.0, gamma=0.0)
+    return AugmentConfig(blur_probability=0.0, noise=0.0, **still, **changes)
+
+
+def test_stroke_weight_only_darkens_or_only_lightens_each_crop() -> None:
+    pixels = torch.full((16, 1, 20, 20), 220.0)
+    pixels[:, :, 4:16, 8:12] = 30  # a dark stroke
+    out = augment_batch(pixels, _geometry_only(stroke_probability=1.0), torch.Generator().manual_seed(1))
+    heavier = (out <= pixels + 1e-3).flatten(1).all(dim=1)
+    lighter = (out >= pixels - 1e-3).flatten(1).all(dim=1)
+    assert bool((heavier | lighter).all())
+    assert bool(heavier.any()) and bool(lighter.any())
+    change = (out - pixels).flatten(1).sum(dim=1)
+    assert bool((change[heavier & ~lighter] < -100).all()) and bool((change[lighter & ~heavier] > 100).all())
+
+
+def test_stretch_and_slant_change_the_shape_not_the_light() -> None:
+    pixels = torch.full((8, 1, 24, 24), 200.0)
+    pixels[:, :, 8:16, 8:16] = 40  # a dark square
+    config = _geometry_only(aspect=0.3, shear=0.3)
+    out = augment_batch(pixels, config, torch.Generator().manual_seed(2))
+    assert not torch.allclose(out, pixels)
+    assert float(out.min()) >= 39 and float(out.max()) <= 201
+    plain = augment_batch(pixels, _geometry_only(), torch.Generator().manual_seed(2))
+    torch.testing.assert_close(plain, pixels)
+
+
 def test_network_shape_and_size() -> None:
     network = build_network(1, 33)
     assert network(torch.zeros(2, 1, 40, 40)).shape == (2, 33)
