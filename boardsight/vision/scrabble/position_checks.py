@@ -169,9 +169,9 @@ def _invalid_through(
 
 
 def excess_letters(grid: list[list[str]], tileset: TileSet) -> dict[str, int]:
-    """Letters read more often than the set has tiles of them, with how many too many."""
-    counts = Counter(token for line in grid for token in line if token.isupper() and token != BLANK)
-    return {letter: n - tileset.count(letter) for letter, n in counts.items() if n > tileset.count(letter)}
+    """Tiles read more often than the set has them (letters, and ``?`` for blanks), with how many too many."""
+    counts = Counter(token for line in grid for token in line if token.isupper() or token == BLANK)
+    return {token: n - tileset.count(token) for token, n in counts.items() if n > tileset.count(token)}
 
 
 def correct_misreads(
@@ -186,31 +186,34 @@ def correct_misreads(
     """Fix squares read wrongly, as far as the tile counts and the lexicon show.
 
     ``probabilities`` (15, 15, classes) are the reader's, in ``grid``'s orientation.
-    First, while a letter appears more often than the set has it, its least confident
-    square takes its next likely letter that keeps the counts and the words through it
-    at least as good. Then, with a lexicon, each square below ``low`` confidence on an
-    invalid word takes the likeliest other letter that makes every word through it
-    valid. Returns the new grid (a copy) and the changes.
+    First, while a letter (or the blank) appears more often than the set has it, its
+    least confident square takes its next likely reading (a letter; for a blank also
+    empty) that keeps the counts and the words through it at least as good. Then, with
+    a lexicon, each square below ``low`` confidence on an invalid word takes the
+    likeliest other letter that makes every word through it valid. Returns the new
+    grid (a copy) and the changes.
     """
     grid = [list(line) for line in grid]
     letters = [name for name in class_names if name.isalpha() and len(name) == 1 and tileset.is_letter(name)]
-    letter_index = {name: class_names.index(name) for name in letters}
+    index = {name: class_names.index(name) for name in [*letters, EMPTY, BLANK] if name in class_names}
     corrections: list[Correction] = []
 
     def alternatives(square: Square) -> list[str]:
+        """Other readings of the square, likeliest first: letters, and for a blank also empty."""
         row, col = square
         current = grid[row][col]
-        options = sorted(letters, key=lambda name: -probabilities[row, col, letter_index[name]])
+        names = [*letters, EMPTY] if current == BLANK and EMPTY in index else letters
+        options = sorted(names, key=lambda name: -probabilities[row, col, index[name]])
         return [
             name
             for name in options
-            if name != current and probabilities[row, col, letter_index[name]] >= MIN_ALTERNATIVE
+            if name != current and probabilities[row, col, index[name]] >= MIN_ALTERNATIVE
         ]
 
     def confidence(square: Square) -> float:
         row, col = square
         token = grid[row][col]
-        return float(probabilities[row, col, letter_index[token]]) if token in letter_index else 1.0
+        return float(probabilities[row, col, index[token]]) if token in index else 1.0
 
     for _ in range(2 * tileset.total_tiles):
         excess = excess_letters(grid, tileset)
@@ -226,18 +229,26 @@ def correct_misreads(
             read = grid[row][col]
             before = _invalid_through(grid, square, lexicon) if lexicon is not None else 0
             for option in alternatives(square):
-                if excess_letters(_with(grid, square, option), tileset).get(option, 0) > 0:
+                if (
+                    option != EMPTY
+                    and excess_letters(_with(grid, square, option), tileset).get(option, 0) > 0
+                ):
                     continue
-                if lexicon is not None and _invalid_through(grid, square, lexicon, option) > before:
+                if (
+                    option != EMPTY
+                    and lexicon is not None
+                    and _invalid_through(grid, square, lexicon, option) > before
+                ):
                     continue
                 grid[row][col] = option
+                what = "blanks" if read == BLANK else read
                 corrections.append(
                     Correction(
                         square,
                         read,
                         option,
-                        f"{excess[read] + tileset.count(read)} {read} read, the {tileset.name} set has "
-                        f"{tileset.count(read)}; {option} is the next likely letter here",
+                        f"{excess[read] + tileset.count(read)} {what} read, the {tileset.name} set has "
+                        f"{tileset.count(read)}; {option} is the next likely reading here",
                     )
                 )
                 changed = True
@@ -252,7 +263,7 @@ def correct_misreads(
             if BLANK in run_text(grid, run) or run_text(grid, run) in lexicon:
                 continue
             for square in sorted(run.squares(), key=confidence):
-                if confidence(square) >= low or grid[square[0]][square[1]] not in letter_index:
+                if confidence(square) >= low or grid[square[0]][square[1]] not in letters:
                     continue
                 row, col = square
                 read = grid[row][col]

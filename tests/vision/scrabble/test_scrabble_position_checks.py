@@ -119,3 +119,19 @@ def test_swedish_letters_count_and_designate() -> None:
     lexicon = Lexicon.from_words(["ÅT", "ÄT", "ÅÖ"], folding="swedish")
     assert designate_blanks(grid, lexicon, swedish.alphabet) == {(0, 0): ["Å"]}
     assert excess_letters(board("ÖÖÖ"), swedish) == {"Ö": 1}
+
+
+def test_a_third_blank_is_the_least_sure_one_read_as_empty() -> None:
+    grid = board("?.?.?")
+    cube = confident(grid)
+    cube[0, 2] = 0.0
+    cube[0, 2, CLASS_NAMES.index("?")] = 0.55
+    cube[0, 2, CLASS_NAMES.index(".")] = 0.45
+    fixed, corrections = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, None)
+    assert "".join(fixed[0][:5]) == "?...?"
+    assert corrections[0].to_dict() == {
+        "square": "C1",
+        "read": "?",
+        "now": ".",
+        "why": "3 blanks read, the english set has 2; . is the next likely reading here",
+    }
