@@ -8,7 +8,9 @@ most of the board and alike), and for half the tiles a copy turned by a random q
 turn, labelled ``turned``: the reader tries the board's four turns and keeps the one
 whose tiles look least turned. Blanks stay ``?`` however they are turned (they show no
 letter) and so do empty squares (printed premium labels face any side). Crops are
-grouped by font, so fonts can be held out for validation.
+grouped by font, so fonts can be held out for validation. Crops are kept in colour
+(so one rendered set serves models of either colour) and put in the model's colour by
+:func:`in_recipe_colour` before training.
 """
 
 from __future__ import annotations
@@ -73,6 +75,28 @@ def board_cells(spec: BoardSpec, index: int) -> tuple[np.ndarray, np.ndarray, st
             labels.append(CLASS_NAMES.index(TURNED))
     font = str(payload.get("synth", {}).get("font", "unknown"))
     return np.stack(pixels), np.array(labels), font
+
+
+def in_recipe_colour(cells: CellSet, colour: str = RECIPE["colour"]) -> CellSet:
+    """The crops in the colour the model reads (gray or BGR), as it will see them at run time."""
+    if colour != "gray" or cells.images.ndim == 3:
+        return cells
+    gray = np.stack([cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) for image in cells.images])
+    return CellSet(gray, cells.labels, cells.class_names, cells.groups)
+
+
+def with_colour_jitter(cells: CellSet, seed: int, spread: float = 0.15) -> CellSet:
+    """Colour crops with each channel scaled by its own random gain (1 +- ``spread``), once per crop.
+
+    Real boards, tiles and lights come in more tints than the renderer's palettes; the
+    training loop's own changes of light scale all channels alike.
+    """
+    if cells.images.ndim != 4:
+        return cells
+    rng = np.random.default_rng(seed)
+    gains = rng.uniform(1 - spread, 1 + spread, (len(cells), 1, 1, 3))
+    tinted = np.clip(cells.images.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    return CellSet(tinted, cells.labels, cells.class_names, cells.groups)
 
 
 def _worker_init() -> None:

@@ -21,11 +21,29 @@ from boardsight.models.metadata import ModelMetadata
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.trainer import TrainConfig
-from boardsight.vision.scrabble.tile_data import CLASS_NAMES, INPUT_SIZE, RECIPE, BoardSpec, render_cell_set
+from boardsight.vision.scrabble.tile_data import (
+    CLASS_NAMES,
+    INPUT_SIZE,
+    RECIPE,
+    BoardSpec,
+    in_recipe_colour,
+    render_cell_set,
+    with_colour_jitter,
+)
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "scrabble_tiles.onnx"
 TASK = "scrabble-square"
-RARE_COPIES = 200  # classes with fewer training crops than this are repeated up to it
+RARE_COPIES = 1000  # classes with fewer training crops than this (blanks, Q, Z ...) are repeated up to it
+AUGMENT = AugmentConfig(
+    rotate_degrees=8.0,
+    scale=0.15,
+    shift=0.1,
+    gain=0.4,
+    offset=40.0,
+    gamma=0.4,
+    blur_probability=0.5,
+    noise=8.0,
+)  # stronger than the default: real photos are blurrier, and their tiles sit less neatly in the squares
 
 
 @dataclass(frozen=True)
@@ -98,19 +116,19 @@ def train_tile_model(
     started = time.perf_counter()
     train_spec = BoardSpec(count=plan.train_boards, seed=plan.seed)
     validation_spec = BoardSpec(count=plan.validation_boards, seed=plan.seed + 1, fonts="holdout")
-    train = _cell_set(train_spec, cache, plan.jobs, log)
-    validation = _cell_set(validation_spec, cache, plan.jobs, log)
+    train = in_recipe_colour(_cell_set(train_spec, cache, plan.jobs, log))
+    validation = in_recipe_colour(_cell_set(validation_spec, cache, plan.jobs, log))
     rendered = time.perf_counter()
     counts = train.class_counts()
     log(f"{len(train)} training squares, {len(validation)} validation squares; per class: {counts}")
-    train = with_rare_classes_repeated(train)
+    train = with_colour_jitter(with_rare_classes_repeated(train), plan.seed)
     config = TrainConfig(
         epochs=plan.epochs,
         batch_size=plan.batch_size,
         threads=plan.threads,
         seed=plan.seed,
         normalise=RECIPE["normalise"],
-        augment=AugmentConfig(quarter_turns=False),
+        augment=AUGMENT,
     )
     trained = train_classifier(train, validation, config, log=log)
     data = (
@@ -120,7 +138,7 @@ def train_tile_model(
         f"turned copies of half the tiles; classes under {RARE_COPIES} crops repeated); validation: "
         f"{len(validation)} squares of {plan.validation_boards} boards with held-out fonts (seed "
         f"{plan.seed + 1}); squares cut from the labelled corners and augmented with small rotations, "
-        "scale, shift, light, blur and noise"
+        f"scale, shift, light, blur, noise and a tint per crop; read in {RECIPE['colour']}"
     )
     metadata = ModelMetadata(
         task=TASK,
