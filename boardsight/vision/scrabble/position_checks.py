@@ -89,6 +89,26 @@ def runs_through(all_runs: Iterable[Run], square: Square) -> list[Run]:
     return [run for run in all_runs if square in run.squares()]
 
 
+def _runs_at(grid: list[list[str]], square: Square) -> list[Run]:
+    """The runs of two or more tiles through the tile on ``square`` (found by walking from it)."""
+    row, col = square
+    found = []
+    for direction, (step_row, step_col) in ((ACROSS, (0, 1)), (DOWN, (1, 0))):
+        start_row, start_col = row, col
+        while (
+            start_row - step_row >= 0
+            and start_col - step_col >= 0
+            and is_tile(grid[start_row - step_row][start_col - step_col])
+        ):
+            start_row, start_col = start_row - step_row, start_col - step_col
+        length, r, c = 0, start_row, start_col
+        while r < len(grid) and c < len(grid[0]) and is_tile(grid[r][c]):
+            length, r, c = length + 1, r + step_row, c + step_col
+        if length >= 2:
+            found.append(Run(start_row, start_col, direction, length))
+    return found
+
+
 def designate_blanks(
     grid: list[list[str]], lexicon: Lexicon, alphabet: Iterable[str]
 ) -> dict[Square, list[str]]:
@@ -159,7 +179,7 @@ def _invalid_through(
     """How many words through ``square`` are not valid (with ``letter`` put there, if given)."""
     substitute = {square: letter} if letter is not None else {}
     count = 0
-    for run in runs_through(runs(grid), square):
+    for run in _runs_at(grid, square):
         text = run_text(grid, run, substitute)
         if BLANK in text:
             continue
