@@ -5,8 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test test-train train-boggle lint bench bench-boggle bench-read venv clean
-.PHONY: demo test test-train lint bench bench-boggle bench-scrabble train-scrabble venv clean
+.PHONY: demo test train-boggle train-scrabble lint bench bench-boggle bench-read bench-scrabble venv clean
 
 demo: $(VENV)/.installed
 	$(BIN)/boardsight lexicon info enable
@@ -20,12 +19,8 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
 
-# The model-training tests need the train extra (PyTorch, onnx); plain `make test` leaves them out.
-test-train: $(VENV)/.installed-train
-	$(BIN)/python -m pytest tests/models/training
-
 # Rebuild boardsight/models/boggle_cubes.onnx from nothing: render trays, train on the CPU, export.
-train-boggle: $(VENV)/.installed-train
+train-boggle: $(VENV)/.installed-dev
 	$(BIN)/boardsight train boggle
 
 lint: $(VENV)/.installed-dev
@@ -44,7 +39,7 @@ bench-read: $(VENV)/.installed
 bench-scrabble: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_read_scrabble.py
 
-train-scrabble: $(VENV)/.installed-train
+train-scrabble: $(VENV)/.installed-dev
 	$(BIN)/boardsight train scrabble
 
 venv: $(BIN)/python
@@ -57,14 +52,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(PIP) -e .
 	touch $@
 
+# The tests cover the training code too, so they need the train extra (PyTorch's CPU build).
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(PIP) -e '.[dev]'
+	$(PIP) -e '.[dev,train]'
 	touch $@ $(VENV)/.installed
 
-# PyTorch's CPU-only wheels: the default ones pull in gigabytes of CUDA libraries.
-$(VENV)/.installed-train: pyproject.toml | $(BIN)/python
-	$(PIP) --extra-index-url https://download.pytorch.org/whl/cpu -e '.[dev,train]'
-	touch $@ $(VENV)/.installed $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

@@ -183,6 +183,7 @@ def gaddag_moves(board: Board, rack: str, lexicon, tileset, rules, gaddag: Dawg)
     dawg = load_dawg(lexicon)
     alphabet = "".join(letter for letter in tileset.alphabet if letter in dawg.children[0])
     values = {letter: tileset.value(letter) for letter in tileset.alphabet}
+    values.update({letter.lower(): 0 for letter in tileset.alphabet})
     generator = GaddagGenerator(gaddag, tileset, rules, dict(parse_rack(rack, tileset)))
     cells = board.cells
     by_row = [cells[row * cols : (row + 1) * cols] for row in range(rows)]
@@ -198,7 +199,7 @@ def gaddag_moves(board: Board, rack: str, lexicon, tileset, rules, gaddag: Dawg)
                     continue
                 constraints = LineConstraints([start[1]], [0] * len(tiles), [-1] * len(tiles))
             else:
-                constraints = line_constraints(tiles, crossing, line, dawg, lexicon.words, alphabet, values)
+                constraints = line_constraints(lines, crossing, line, dawg, lexicon.words, alphabet, values)
             if not constraints.anchors:
                 continue
             # The GADDAG generator takes cross-checks as letter sets (None: no crossword).

@@ -1,11 +1,13 @@
 """Record synthetic videos of real games and check every placement and score against the record.
 
 Usage:
-    python benchmarks/record_games.py ../shared/data/gcg/games [--renderer flat|3d] [--reader synthetic|onnx]
-        [--size 1280x720] [--fps 10] [--limit N] [--save DIR]
+    python benchmarks/record_games.py ../shared/data/gcg/games [--renderer flat|3d]
+        [--reader synthetic|onnx|truth] [--size 1280x720] [--fps 10] [--limit N] [--save DIR]
+    python benchmarks/record_games.py --self-play swedish [--games 3] [--turns 16] [...]
 
 Each GCG file (or every *.gcg of a folder) is replayed by the engine to pick its rules
-(naspa, wespa or casual; files that replay under none are skipped and said so), turned
+(naspa, wespa, casual or swedish; files that replay under none are skipped and said so),
+or games are played by the engine itself (``--self-play RULES``, for Swedish tiles), turned
 into a script of board states and typed commands, rendered frame by frame (a hand for
 each move, light flicker, small shake, motion blur while the hand moves, dropped frames),
 and recorded. Per game it prints the events matched, the first disagreement, and the
@@ -13,7 +15,10 @@ frames per second of the recorder (rendering excluded); at the end the totals.
 
 ``--renderer flat`` draws boardsight's own flat boards, which ``--reader synthetic`` reads;
 ``--renderer 3d`` uses the synthetic renderer's 3D boards and needs a real square reader
-(``--reader onnx``).
+(``--reader onnx``). ``--reader truth`` reads every square right (it knows what was drawn)
+whenever the recorder asks, which is only when nothing moves over the board: it measures
+the rest of the recorder (motion, cover, stability, the game logic) on any renderer,
+apart from the reading.
 """
 
 from __future__ import annotations
@@ -25,17 +30,72 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from boardsight.calibration.board import BoardProfile
+from boardsight.calibration.board_finder import default_finder
 from boardsight.errors import BoardsightError
 from boardsight.lexicon import load_lexicon
 from boardsight.recorder.pipeline import Recorder
 from boardsight.recorder.readers import square_reader
 from boardsight.recorder.rehearsal import compare_records, rules_for, run_frames
 from boardsight.recorder.script import script_from_record
+from boardsight.recorder.selfplay import self_play
 from boardsight.recorder.session import GameSession
-from boardsight.recorder.synthetic import BoardView, Effects, VideoPlan, game_frames
+from boardsight.recorder.synthetic import (
+    EMPTY_ROWS,
+    BoardView,
+    Effects,
+    VideoPlan,
+    game_frames,
+    render_view,
+    table_texture,
+)
 from boardsight.scrabble.gcg_reader import read_gcg
+from boardsight.scrabble.rules import load_rules
+
+
+class TruthReader:
+    """Knows the board last drawn (see :meth:`render`), and reads it perfectly."""
+
+    def __init__(self) -> None:
+        self.rows: tuple[str, ...] | None = None
+
+    def watching(self, render):
+        def draw(rows: tuple[str, ...]):
+            self.rows = rows
+            return render(rows)
+
+        return draw
+
+    def read_squares(self, board):
+        tokens = np.array([list(row) for row in self.rows], dtype="<U1")
+        return tokens, np.full(tokens.shape, 0.95, np.float32)
+
+
+def recorded_games(files: list[Path]):
+    """``(name, record, rules)`` for each file; ``rules`` is None (and ``record`` why) when skipped."""
+    for path in files:
+        try:
+            record = read_gcg(path)
+        except BoardsightError as error:
+            yield path.name, str(error), None
+            continue
+        rules = rules_for(record) if len(record.players) == 2 else None
+        why = "not a two-player game that replays under a shipped rule set"
+        yield path.name, (record if rules else why), rules
+
+
+def self_play_games(args: argparse.Namespace):
+    rules = load_rules(args.self_play)
+    lexicon = load_lexicon(LEXICON_FOR_TILES[rules.tileset])
+    for index in range(args.games):
+        seed = args.seed + index
+        yield (
+            f"self-play {rules.name} seed {seed}",
+            self_play(rules, lexicon, seed=seed, turns=args.turns),
+            rules,
+        )
 
 
 def game_files(paths: list[str]) -> list[Path]:
@@ -59,9 +119,17 @@ def timed(frames, clock: list[float]):
         yield item
 
 
+LEXICON_FOR_TILES = {"english": "enable", "swedish": "sv"}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("paths", nargs="+")
+    parser.add_argument("paths", nargs="*")
+    parser.add_argument(
+        "--self-play", metavar="RULES", help="record games the engine plays itself (e.g. swedish)"
+    )
+    parser.add_argument("--games", type=int, default=3, help="how many self-play games")
+    parser.add_argument("--turns", type=int, default=16, help="turns of each self-play game")
     parser.add_argument("--renderer", choices=("flat", "3d"), default="flat")
     parser.add_argument("--reader", default="synthetic")
     parser.add_argument("--size", default="1280x720")
@@ -71,54 +139,63 @@ def main() -> int:
     parser.add_argument("--save", type=Path, help="also write each video (MJPG .avi) and recorded GCG here")
     args = parser.parse_args()
     width, height = (int(value) for value in args.size.lower().split("x"))
-    reader = square_reader(args.reader)
-    lexicon = load_lexicon("enable")
+    truth = TruthReader() if args.reader == "truth" else None
+    finder_name, finder = default_finder()
+    print(f"board finder: {finder_name}; reader: {args.reader}; renderer: {args.renderer}")
+    lexicons = {"english": load_lexicon("enable")}
     plan = VideoPlan(
         still_frames=round(args.fps * 6),
         reach_frames=round(args.fps * 0.8),
         place_frames=round(args.fps * 0.5),
         drop_every=23,
     )
-    files = game_files(args.paths)[: args.limit or None]
+    games = list(self_play_games(args) if args.self_play else recorded_games(game_files(args.paths)))
     totals = {"games": 0, "clean": 0, "events": 0, "matched": 0, "frames": 0, "seconds": 0.0}
-    print(f"{'game':42} {'rules':6} {'events':>6} {'matched':>7} {'fps':>6}  first disagreement")
-    for path in files:
-        try:
-            record = read_gcg(path)
-        except BoardsightError as error:
-            print(f"{path.name:42} skipped: {error}")
-            continue
-        rules = rules_for(record) if len(record.players) == 2 else None
+    header = ("game", "rules", "events", "matched", "fps", "corner px")
+    print("{:42} {:6} {:>6} {:>7} {:>6} {:>9}  first disagreement".format(*header))
+    for name, record, rules in games[: args.limit or None]:
         if rules is None:
-            print(f"{path.name:42} skipped: not a two-player game that replays under naspa, wespa or casual")
+            print(f"{name:42} skipped: {record}")
             continue
+        tiles = rules.tileset
+        if tiles not in lexicons:
+            lexicons[tiles] = load_lexicon(LEXICON_FOR_TILES[tiles])
+        lexicon = lexicons[tiles]
+        reader = truth or square_reader(args.reader, tiles)
         moves = script_from_record(record, rules)
         effects = Effects(flicker=0.08, shake_px=0.4, noise=2.0, seed=args.seed)
         if args.renderer == "3d":
             from boardsight.recorder.scene3d import SceneRenderer, make_scene
 
-            scene = make_scene(args.seed, size=(width, height))
+            scene = make_scene(args.seed, tiles=tiles, size=(width, height))
             corners = scene.grid_corners
-            frames = game_frames(
-                moves,
-                BoardView((width, height), corners),
-                plan=plan,
-                effects=effects,
-                seed=args.seed,
-                render=SceneRenderer(scene),
-            )
+            render = SceneRenderer(scene)
+            view = BoardView((width, height), corners)
         else:
             view = BoardView.tilted(width, height)
             corners = view.corners
-            frames = game_frames(moves, view, plan=plan, effects=effects, seed=args.seed)
+            background = table_texture(width, height, seed=args.seed)
+
+            def render(rows, view=view, background=background, tiles=tiles):
+                return render_view(rows, view, background, tiles=tiles)
+
+        if truth is not None:
+            render = truth.watching(render)
+        found = finder(render(EMPTY_ROWS))  # the board as the recorder finds it, not as drawn
+        corner_error = float(np.max(np.linalg.norm(found - corners, axis=1)))
+        corners = found
+        frames = game_frames(moves, view, plan=plan, effects=effects, seed=args.seed, render=render)
         folder = args.save or Path(tempfile.mkdtemp())
         folder.mkdir(parents=True, exist_ok=True)
-        out = folder / f"{path.stem}.recorded.gcg"
+        out = folder / f"{Path(name).stem}.recorded.gcg"
         session = GameSession.start(out, [p.name for p in record.players], rules, lexicon, force=True)
-        recorder = Recorder(session, reader, BoardProfile(path.stem, (width, height), corners))
+        recorder = Recorder(session, reader, BoardProfile("synthetic", (width, height), corners))
         if args.save:
             writer = cv2.VideoWriter(
-                str(folder / f"{path.stem}.avi"), cv2.VideoWriter_fourcc(*"MJPG"), args.fps, (width, height)
+                str(folder / f"{Path(name).stem}.avi"),
+                cv2.VideoWriter_fourcc(*"MJPG"),
+                args.fps,
+                (width, height),
             )
             frames = ((writer.write(p) if p is not None else None, (p, c))[1] for p, c in frames)
         making = [0.0]
@@ -129,11 +206,12 @@ def main() -> int:
         matched = sum(
             1
             for index in range(len(record.events))
-            if not any(p.startswith(f"event {index + 1}:") for p in problems)
+            if not any(p.startswith(f"event {index + 1} ") for p in problems)
         )
         fps = rehearsal.frames / max(seconds, 1e-9)
         first = problems[0] if problems else ""
-        print(f"{path.name:42} {rules.name:6} {len(record.events):6} {matched:7} {fps:6.1f}  {first}")
+        row = (name, rules.name, len(record.events), matched, fps, corner_error)
+        print("{:42} {:6} {:6} {:7} {:6.1f} {:9.1f}  ".format(*row) + first)
         totals["games"] += 1
         totals["clean"] += not problems
         totals["events"] += len(record.events)

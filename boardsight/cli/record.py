@@ -126,7 +126,7 @@ def record(
     if preview:
         require_display()
     rules, lexicon = _rules_and_lexicon(rules_name, tiles, lexicon_name)
-    reader = square_reader(reader_name)
+    reader = square_reader(reader_name, rules.tileset)
     board, reference, camera = None, None, None
     if board_profile is not None:
         board, reference = load_board_profile(board_profile)
@@ -163,6 +163,8 @@ def record(
         else:
             feed = CommandFeed.from_stream(sys.stdin)
         _run(recorder, source, early, feed, preview)
+    if source.skipped:
+        typer.echo(f"warning: {source.skipped} frame(s) could not be decoded and were skipped", err=True)
     scores = ", ".join(f"{session.player_name(i)} {total}" for i, total in enumerate(session.log.totals))
     typer.echo(f"{len(session.log.events)} events in {out}; {scores}", err=True)
     if not session.finished:

@@ -42,7 +42,11 @@ SQUARES = 15
 
 
 class SquareReader(Protocol):
-    """Reads every square of a rectified board picture (``SQUARES * px`` on a side)."""
+    """Reads every square of a rectified board picture (``SQUARES * px`` on a side).
+
+    A reader may also offer ``read_grid(image, corners)``, reading the squares straight
+    from the frame at the grid's corners; the recorder then uses that instead.
+    """
 
     def read_squares(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Tokens (rows, cols) (``.``, letters, ``?``) and their confidences in [0, 1]."""
@@ -115,6 +119,10 @@ class Recorder:
         return image
 
     def read(self, image: np.ndarray) -> Reading:
+        read_grid = getattr(self.reader, "read_grid", None)
+        if read_grid is not None:  # a reader that cuts the squares from the frame itself
+            tokens, confidence = read_grid(image, self.board.corners)
+            return Reading(np.asarray(tokens), np.asarray(confidence, dtype=np.float32))
         picture = rectify(
             image, self.board.corners, SQUARES * self.settings.read_px, SQUARES * self.settings.read_px
         )

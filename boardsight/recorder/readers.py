@@ -1,24 +1,66 @@
 """Square readers the recorder can use, by name.
 
-``onnx``: the installed Scrabble board reader (registered as ``scrabble``/``onnx``), given
-the board already rectified, so it need not search for it in every frame. ``synthetic``:
+``onnx``: the Scrabble board reader's square classifier. The recorder already knows where
+the grid is and which way it reads (the board profile), so it asks the classifier only
+for the 225 squares, cut from the frame at the profile's corners, and never lets the
+reader search for the board or turn it. When only the reader's whole-photo function is
+installed, that is used on the rectified board instead. ``synthetic``:
 :class:`~boardsight.recorder.synthetic.TemplateSquareReader`, which reads only the flat
 boards boardsight draws for its tests and demo videos.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable
+from types import ModuleType
 
 import numpy as np
 
-from boardsight.errors import BadInputError
+from boardsight.errors import BadInputError, NotFoundError
 from boardsight.recorder.pipeline import SquareReader
 from boardsight.recorder.synthetic import TemplateSquareReader
+from boardsight.scrabble.tileset import load_tileset
 from boardsight.vision.reading import BoardReading, available_readers, get_reader
 
 SQUARE_READERS = ("onnx", "synthetic")
+EMPTY_NAMES = (".", "", "empty")
+BLANK_NAMES = ("?", "blank")
+CLASSIFIER_MODULES = (
+    "boardsight.vision.scrabble.onnx_reader",
+    "boardsight.vision.scrabble.squares",
+    "boardsight.vision.scrabble.board_reading",
+)
+
+
+def _token(name: str) -> str:
+    if name in EMPTY_NAMES:
+        return "."
+    if name in BLANK_NAMES:
+        return "?"
+    return name
+
+
+class ClassifierReader:
+    """The Scrabble square classifier on the squares at known corners, in the known orientation."""
+
+    def __init__(self, onnx: ModuleType, squares: ModuleType, reading: ModuleType, tiles: str) -> None:
+        self.model = onnx.reader_model()
+        self._cut = squares.cut_squares
+        self._choose = reading.read_squares
+        self.tileset = load_tileset(tiles)
+
+    def read_grid(self, image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Tokens and confidences (15, 15) of the grid at ``corners`` (TL, TR, BR, BL as it reads)."""
+        crops = self._cut(image, corners, margin=self.model.margin, cell_px=self.model.cell_px)
+        names, probabilities = self._choose(self.model.classify(crops), self.model.class_names, self.tileset)
+        tokens = np.array([_token(name) for name in names]).reshape(15, 15)
+        return tokens, np.asarray(probabilities).max(axis=1).reshape(15, 15).astype(np.float32)
+
+    def read_squares(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        height, width = board.shape[:2]
+        return self.read_grid(board, np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float64))
 
 
 class RegisteredReader:
@@ -38,19 +80,35 @@ class RegisteredReader:
                 [[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32
             )
         reading = self._read(board, source="recorder frame", **options)
-        tokens = np.array([[("." if token in ("", ".") else token) for token in row] for row in reading.grid])
+        tokens = np.array([[_token(token) for token in row] for row in reading.grid])
         return tokens, np.asarray(reading.confidence, dtype=np.float32)
 
 
-def square_reader(name: str) -> SquareReader:
-    """The square reader called ``name`` (see :data:`SQUARE_READERS`)."""
+def _classifier_modules() -> tuple[ModuleType, ...] | None:
+    try:
+        return tuple(importlib.import_module(name) for name in CLASSIFIER_MODULES)
+    except ImportError:
+        return None
+
+
+def square_reader(name: str, tiles: str = "english") -> SquareReader:
+    """The square reader called ``name`` (see :data:`SQUARE_READERS`) for the tile set ``tiles``."""
     if name == "synthetic":
-        return TemplateSquareReader()
+        return TemplateSquareReader(tiles=tiles)
     if name == "onnx":
-        if ("scrabble", "onnx") not in available_readers("scrabble"):
-            raise BadInputError(
-                "no Scrabble board reader is installed yet ('onnx'); "
-                "only boardsight's synthetic demo videos can be recorded (--reader synthetic)"
-            )
-        return RegisteredReader(get_reader("scrabble", "onnx"), "onnx")
+        modules = _classifier_modules()
+        if modules is not None:
+            try:
+                return ClassifierReader(*modules, tiles)
+            except NotFoundError as error:
+                raise NotFoundError(
+                    f"the Scrabble square model is missing ({error}); build it with 'make train-scrabble', "
+                    "or record boardsight's synthetic demo videos with --reader synthetic"
+                ) from None
+        if ("scrabble", "onnx") in available_readers("scrabble"):
+            return RegisteredReader(get_reader("scrabble", "onnx"), "onnx")
+        raise BadInputError(
+            "no Scrabble board reader is installed yet ('onnx'); "
+            "only boardsight's synthetic demo videos can be recorded (--reader synthetic)"
+        )
     raise BadInputError(f"unknown square reader {name!r}: choose one of {', '.join(SQUARE_READERS)}")

@@ -33,7 +33,7 @@ from boardsight.scrabble.rules import RuleSet, load_rules
 from boardsight.scrabble.tileset import TileSet, load_tileset
 from boardsight.scrabble.validation import resolve_placement
 
-RULES_TO_TRY = ("naspa", "wespa", "casual")
+RULES_TO_TRY = ("naspa", "wespa", "casual", "swedish")
 
 
 def _new_tiles(record: GcgRecord, tileset: TileSet) -> list[frozenset | None]:

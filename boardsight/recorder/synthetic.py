@@ -28,6 +28,7 @@ _TILE = (170, 215, 236)  # cream
 _INK = (30, 30, 30)
 _FRAME = (40, 60, 120)  # dark red-brown border
 _PREMIUMS = {"TW": (70, 70, 200), "DW": (170, 170, 245), "TL": (200, 130, 60), "DL": (235, 205, 160)}
+_DIACRITIC_BASE = {"Å": "A", "Ä": "A", "Ö": "O"}
 EMPTY_ROWS = tuple("." * SQUARES for _ in range(SQUARES))
 
 
@@ -41,17 +42,27 @@ def premium_kind(row: int, col: int) -> str | None:
     return None
 
 
-def draw_tile(px: int, letter: str) -> np.ndarray:
-    """One tile seen from above, ``px`` wide: its letter upright, its value small at the bottom right."""
+def draw_tile(px: int, letter: str, tiles: str = "english") -> np.ndarray:
+    """One tile seen from above, ``px`` wide: its letter upright, its value (in the ``tiles``
+    set) small at the bottom right. Å, Ä and Ö are drawn as A and O with a ring or dots."""
     tile = np.full((px, px, 3), _TILE, np.uint8)
     cv2.rectangle(tile, (0, 0), (px - 1, px - 1), (120, 160, 185), max(1, px // 20))
     if letter and letter != "?" and letter.isupper():
-        scale = px / 36
+        base = _DIACRITIC_BASE.get(letter, letter)
+        accented = base != letter
+        scale = px / 36 * (0.8 if accented else 1.0)
         thickness = max(1, round(px / 18))
-        (width, height), _ = cv2.getTextSize(letter, _FONT, scale, thickness)
-        origin = ((px - width) // 2 - px // 12, (px + height) // 2)
-        cv2.putText(tile, letter, origin, _FONT, scale, _INK, thickness, cv2.LINE_AA)
-        value = str(load_tileset("english").value(letter))
+        (width, height), _ = cv2.getTextSize(base, _FONT, scale, thickness)
+        origin = ((px - width) // 2 - px // 12, (px + height) // 2 + (px // 10 if accented else 0))
+        cv2.putText(tile, base, origin, _FONT, scale, _INK, thickness, cv2.LINE_AA)
+        if accented:
+            centre_x, top = origin[0] + width // 2, origin[1] - height - max(2, px // 12)
+            if letter == "Å":
+                cv2.circle(tile, (centre_x, top), max(2, px // 14), _INK, max(1, px // 30), cv2.LINE_AA)
+            else:
+                for dx in (-width // 4, width // 4):
+                    cv2.circle(tile, (centre_x + dx, top), max(1, px // 18), _INK, -1, cv2.LINE_AA)
+        value = str(load_tileset(tiles).value(letter))
         cv2.putText(
             tile,
             value,
@@ -65,7 +76,7 @@ def draw_tile(px: int, letter: str) -> np.ndarray:
     return tile
 
 
-def draw_board(rows: Sequence[str], px: int = 40) -> np.ndarray:
+def draw_board(rows: Sequence[str], px: int = 40, tiles: str = "english") -> np.ndarray:
     """The board square-on, border included: ``rows`` are 15 strings (``.`` empty, letters, ``?`` or
     lowercase for blanks). The grid spans ``[b, b + 15 px)`` with ``b = BORDER_SQUARES * px``."""
     border = round(BORDER_SQUARES * px)
@@ -81,7 +92,7 @@ def draw_board(rows: Sequence[str], px: int = 40) -> np.ndarray:
             token = rows[row][col]
             if token != ".":
                 inset = max(1, px // 16)
-                tile = draw_tile(px - 2 * inset, token)
+                tile = draw_tile(px - 2 * inset, token, tiles)
                 board[top + inset : top + px - inset, left + inset : left + px - inset] = tile
     for index in range(SQUARES + 1):
         offset = border + index * px
@@ -142,9 +153,11 @@ class BoardView:
         return cv2.getPerspectiveTransform(grid, self.corners.astype(np.float32))
 
 
-def render_view(rows: Sequence[str], view: BoardView, background: np.ndarray, px: int = 40) -> np.ndarray:
+def render_view(
+    rows: Sequence[str], view: BoardView, background: np.ndarray, px: int = 40, tiles: str = "english"
+) -> np.ndarray:
     """The board with ``rows`` laid into ``background`` as ``view`` sees it."""
-    board = draw_board(rows, px)
+    board = draw_board(rows, px, tiles)
     width, height = view.size
     matrix = view.board_to_picture(px)
     warped = cv2.warpPerspective(board, matrix, (width, height), flags=cv2.INTER_AREA)
@@ -266,6 +279,7 @@ def game_frames(
     px: int = 40,
     seed: int = 0,
     render: Callable[[tuple[str, ...]], np.ndarray] | None = None,
+    tiles: str = "english",
 ) -> Iterator[tuple[np.ndarray | None, str]]:
     """The frames of a game, each with the command typed at that frame (``""`` for none).
 
@@ -284,7 +298,7 @@ def game_frames(
         background = table_texture(*view.size, seed=seed)
 
         def render(state: tuple[str, ...]) -> np.ndarray:
-            return render_view(state, view, background, px)
+            return render_view(state, view, background, px, tiles)
 
     def board_picture(state: tuple[str, ...]) -> np.ndarray:
         if state not in cache:
@@ -346,13 +360,15 @@ class TemplateSquareReader:
     template. The confidence is the matching score's margin, so a hand or a blur lowers it.
     """
 
-    def __init__(self, px: int = 32) -> None:
+    def __init__(self, px: int = 32, tiles: str = "english") -> None:
         self.px = px
-        self.letters = [chr(code) for code in range(ord("A"), ord("Z") + 1)]
+        self.letters = list(load_tileset(tiles).letters)
         inset = max(1, px // 16)
         templates = []
         for letter in self.letters:
-            tile = cv2.cvtColor(draw_tile(px - 2 * inset, letter), cv2.COLOR_BGR2GRAY).astype(np.float32)
+            tile = cv2.cvtColor(draw_tile(px - 2 * inset, letter, tiles), cv2.COLOR_BGR2GRAY).astype(
+                np.float32
+            )
             templates.append(tile[inset:-inset, inset:-inset])
         blank = cv2.cvtColor(draw_tile(px - 2 * inset, "?"), cv2.COLOR_BGR2GRAY).astype(np.float32)
         self._templates = templates

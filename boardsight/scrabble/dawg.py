@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from boardsight.lexicon import Lexicon
 from boardsight.lexicon.cache import load_or_build
 
-_CACHE_KIND = "scrabble-dawg-v2"
+_CACHE_KIND = "scrabble-dawg-v3"
 
 
 @dataclass(frozen=True)
@@ -175,9 +175,17 @@ def _from_sections(sections: dict) -> Dawg:
     return Dawg(children, [bool(flag) for flag in final], masks, bits)
 
 
+MIN_WORD_LENGTH = 2  # a Scrabble word has at least two letters, whatever a word list holds
+
+
+def playable_words(words: Iterable[str]) -> list[str]:
+    """The words a play may form, sorted: one-letter entries (Swedish Å, I, Ö ...) left out."""
+    return sorted({word for word in words if len(word) >= MIN_WORD_LENGTH})
+
+
 def dawg_from_words(words: Iterable[str]) -> Dawg:
     """A DAWG of ``words`` (folded upper case), built in memory without the cache."""
-    children, final = build_graph(sorted(set(words)))
+    children, final = build_graph(playable_words(words))
     bits = letter_bits(letter for node_children in children for letter in node_children)
     return Dawg(children, final, edge_masks(children, bits), bits)
 
@@ -199,7 +207,7 @@ def load_dawg(lexicon: Lexicon) -> Dawg:
     if key not in _MEMO:
 
         def build():
-            children, final = build_graph(lexicon.sorted_words)
+            children, final = build_graph(playable_words(lexicon.sorted_words))
             return {"nodes": len(children)}, _to_sections(children, final)
 
         _meta, sections = load_or_build(_CACHE_KIND, key[:32], build)

@@ -16,6 +16,7 @@ from boardsight.scrabble.tileset import TileSet, load_tileset
 
 OUT = "out"
 SCORELESS = "scoreless"
+ZERO_SCORE_PLACEMENT = "zero-score-placement"
 
 
 @dataclass
@@ -85,7 +86,11 @@ class GameState:
             self.ended_by = SCORELESS
 
     def play(self, placement: Placement, score: int) -> None:
-        """Apply a checked placement (played-through squares as ``.``) worth ``score`` points."""
+        """Apply a checked placement (played-through squares as ``.``) worth ``score`` points.
+
+        A placement worth nothing (blanks making words of blanks) is a scoreless turn where
+        the rules count ``zero-score-placement`` among the scoreless kinds.
+        """
         player = self.on_turn
         new_tiles = placement.new_tiles()
         place_tiles(self.board, new_tiles)
@@ -93,7 +98,10 @@ class GameState:
         self.rack_sizes[player] = max(0, self.rack_sizes[player] - len(new_tiles))
         drawn = self._draw(player, len(new_tiles))
         self.last_placement = _Undo(player, placement, score, drawn, self.scoreless_turns)
-        self.scoreless_turns = 0
+        if score == 0:
+            self._scoreless(ZERO_SCORE_PLACEMENT)
+        else:
+            self.scoreless_turns = 0
         if self.rack_sizes[player] == 0 and self.bag_count == 0:
             self.ended_by, self.finisher = OUT, player
         self._next_turn()
@@ -128,3 +136,16 @@ class GameState:
     def adjust(self, player: int, points: int) -> None:
         """Add (or take off) points outside a turn: challenge bonuses, end-of-game racks, time penalties."""
         self.scores[player] += points
+
+    def challenge_bonus(self, player: int, points: int) -> None:
+        """Points for a challenge of the last placement (five-point bonus, or a failed challenger's penalty).
+
+        A bonus to the player of a zero-score placement makes that turn score after all: it
+        no longer counts as scoreless.
+        """
+        self.adjust(player, points)
+        undo = self.last_placement
+        if points > 0 and undo is not None and undo.player == player and undo.score == 0:
+            self.scoreless_turns = 0
+            if self.ended_by == SCORELESS:
+                self.ended_by = None

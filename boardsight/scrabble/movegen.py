@@ -6,52 +6,71 @@ measurement (``benchmarks/compare_movegen_algorithms.py``, which runs both on th
 positions and checks they find the same moves): on ENABLE2K the DAWG has 54,000 nodes and
 builds in 0.7 s, the GADDAG 431,000 nodes and takes 16-22 s; in Python the GADDAG's extra
 nodes cost more than its fewer dead ends save, once the DAWG's left parts are built once a
-rack and indexed (step 3).
+rack and shared by every anchor (step 2).
 
-The steps, for each direction (a column is handled like a row):
+The steps:
 
-1. :func:`line_constraints` finds a line's anchors (the empty squares next to a tile) and,
-   for every empty square, its cross-check as a bit mask of the letters that make a word
-   with the tiles above and below (every letter when no tile touches it) and its
-   cross-score (the value of those tiles);
-2. the rack's left parts (word prefixes of rack tiles) are grown once a position,
-   breadth first, each with every tile that may follow it on an anchor
-   (:meth:`_Search.build_left_parts`), indexed by that tile's letter and ordered by length;
-   options that cannot go on past an empty square are dropped from the index used where
-   the square after the anchor is empty;
-3. for an anchor with tiles just left of it, those tiles are the left part; otherwise the
-   anchor takes the options its cross-check allows that fit in the free squares before it;
-4. ``extend`` (in :meth:`_Search.generate_line`) extends through the anchor to the right
-   over tiles on the board and rack tiles allowed by the cross-checks. It carries the
-   score as it goes (main-word sum, word multiplier, crossword sum), so a move is scored
-   the moment it is recorded.
+1. :func:`line_constraints` finds each line's anchors (the empty squares next to a tile;
+   a column is handled like a row) and, for every empty square, its cross-check as a bit
+   mask of the letters that make a word with the tiles above and below (every letter when
+   no tile touches it) and its cross-score (the value of those tiles);
+2. :meth:`_Search.build_left_parts` grows the rack's left parts (word prefixes of rack
+   tiles) once a position, breadth first, each with every tile that may follow it on an
+   anchor. Such options are indexed by that tile's letter and ordered by length (an anchor
+   with room for ``k`` tiles before it takes a prefix of a list), and by the first letter
+   of the tiles that follow an anchor; only what some anchor can use is kept;
+3. an anchor with tiles just left of it takes them as its left part; any other takes the
+   options its cross-check allows that fit in the free squares before it;
+4. ``extend`` and ``extend_plain`` (in :meth:`_Search.generate_line`; the second for a rack
+   without blanks) go on to the right over tiles on the board and rack tiles allowed by
+   the cross-checks, carrying the score (main-word sum, word multiplier, crossword sum),
+   so a move is scored the moment it is recorded.
 
 A single tile is one move whichever way it is read: it is kept across when it forms an
-across word, else down. Blanks (``?``) try every letter of the DAWG.
+across word, else down. Blanks (``?``) may stand for any letter of the DAWG.
 
-What made it fast, measured (instructions counted with callgrind, as the shared machine
-makes timings noisy):
+How it got fast. Timings on the shared 2-core machine move with its load, so each change
+was judged by the instructions it executes (callgrind, mean per position): the issue's
+benchmark position; the first 16 random mid-game positions of ``bench_movegen.py`` (their
+own racks; the two that hold a blank weigh most); the first 8 of them with the first rack
+tile made a blank:
 
-- letters as bits: each DAWG node's edge letters, each square's cross-check and the rack's
-  letters are bit masks, so the candidates for a square are one ``&`` of three masks taken
-  a bit at a time (a blank gets only the node's edges that the cross-check allows, not 26
-  letters), and a tile is only recursed on when the node after it has an edge that the
-  next square and the rest of the rack allow: most calls that found nothing are gone;
-- the rack as integers (a letter mask, the blank count and the multiset packed three bits
-  a tile kind): nothing to put back after a recursion;
-- everything a square needs (cross-check, premiums, crossword terms, the run of tiles
-  after it) in one tuple made once a line;
-- scoring while extending instead of rescoring each word at the end;
-- moves recorded as (sort key, tiles, fields), sorted once, and made into
-  ``GeneratedMove`` tuples in C (``map(tuple.__new__, ...)``);
-- the garbage collector paused while generating: the search makes many small tuples and
-  the collector kept walking the DAWG's 54,000 dicts.
+=====================================================================  ======  ======  ======
+version                                                                bench   random  blank
+=====================================================================  ======  ======  ======
+before: letter sets, a rack dict, each word rescored when recorded      31.4M   61.7M  143.7M
+letters, cross-checks and rack as bit masks; the rack as integers;      26.3M   39.1M   88.6M
+score carried while extending; one tuple of what each square needs;
+moves made into ``GeneratedMove`` in C; the garbage collector paused
+left parts indexed by the tile after the anchor; the rest of the        25.3M   36.3M   82.6M
+rack checked only before recursing; cross-checks of tiles below in
+one set intersection
+left parts keep only the anchor tiles some anchor can use               24.5M   35.8M   79.1M
+a separate extension for racks without blanks                           24.2M   37.7M   77.2M
+premiums along each line worked out once a layout                       23.4M   34.1M   76.7M
+=====================================================================  ======  ======  ======
 
-What did not help: memoising the right part by (node, square, rack) across anchors (only
-6% of calls repeat one); filters built from ``map``/``compress`` over bound methods (a
-method-wrapper call costs more than the Python test); a lexical look-ahead (can the rest of
-the rack complete the word at all?) memoised per (node, rack) - it pruned a third of the
-calls but cost more than they did.
+- Bits: the candidates for a square are one ``&`` of the node's edges, the cross-check
+  and the rack, taken a bit at a time, so a blank tries only the edges the cross-check
+  allows instead of 26 letters; and a tile is recursed on only when the node after it has
+  an edge that the next square and the rest of the rack allow (most calls that found
+  nothing before are gone).
+- The rack travels as a letter mask, a blank count and the multiset packed a few bits a
+  tile kind: one subtraction a step and nothing to put back.
+- The garbage collector walked the DAWG's 54,000 dicts again and again while the search
+  made its tuples: pausing it saved 6% on its own.
+
+What did not help (measured, then dropped): memoising the right part by (node, square,
+rack) across anchors, as only 6% of the calls repeat one; filters built from ``map`` and
+``compress`` over bound methods, as a method-wrapper call costs more than the Python test;
+a lexical look-ahead (can the rest of the rack finish the word at all, memoised by node
+and rack, with a precomputed mask of the letters that end a word at each node as a fast
+path): it skipped 40% of the calls but cost 6% more than they did; keeping with each
+left part the node after the first tile past the anchor, to test the second tile by mask:
+building it cost 5% more than the walks it saved. Still 60% of the recursive calls find
+nothing (the rack cannot finish the word): in Python no cheaper test was found. Not tried:
+finding a single-tile play only once instead of across and down, as it is at most one
+candidate an anchor (the copy is dropped when recorded).
 """
 
 from __future__ import annotations
@@ -66,6 +85,7 @@ from boardsight.lexicon import Lexicon
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.coords import ACROSS, DOWN, position_name
 from boardsight.scrabble.dawg import Dawg, load_dawg
+from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.move import Exchange, Placement
 from boardsight.scrabble.rack import parse_rack, rack_string
 from boardsight.scrabble.rules import RuleSet
@@ -105,7 +125,7 @@ class LineConstraints(NamedTuple):
 
 
 def line_constraints(
-    tiles: list[str],
+    lines: list[list[str]],
     crossing: list[list[str]],
     line: int,
     dawg: Dawg,
@@ -113,32 +133,39 @@ def line_constraints(
     alphabet: str,
     values: dict[str, int],
 ) -> LineConstraints:
-    """Anchors, cross-check masks and cross-scores of one line (a row, or a column).
+    """Anchors, cross-check masks and cross-scores of ``lines[line]`` (a row, or a column).
 
-    ``crossing[p]`` is the line at right angles through square ``p`` of this one (the column
-    through a row's square, the row through a column's), in which that square has index ``line``.
+    ``lines`` are the board's rows (or columns) and ``crossing`` the lines at right angles:
+    ``crossing[p]`` goes through square ``p`` of this line, which has index ``line`` in it.
     """
-    children, final, bits = dawg.children, dawg.final, dawg.bits
+    bits = dawg.bits
     full = (1 << len(bits)) - 1
+    tiles = lines[line]
     size = len(tiles)
-    depth = len(crossing[0])
     anchors: list[int] = []
     masks = [full] * size
     cross_scores = [-1] * size
+    nothing = [""] * size
+    before = lines[line - 1] if line else nothing
+    after = lines[line + 1] if line + 1 < len(lines) else nothing
+    if not (any(tiles) or any(before) or any(after)):
+        return LineConstraints(anchors, masks, cross_scores)
+    children, final = dawg.children, dawg.final
+    last = size - 1
     for position in range(size):
         if tiles[position]:
             continue
-        other = crossing[position]
-        if not ((line > 0 and other[line - 1]) or (line + 1 < depth and other[line + 1])):
-            if (position > 0 and tiles[position - 1]) or (position + 1 < size and tiles[position + 1]):
+        if not (before[position] or after[position]):
+            if (position and tiles[position - 1]) or (position < last and tiles[position + 1]):
                 anchors.append(position)
             continue
         anchors.append(position)
+        other = crossing[position]
         start = line
-        while start > 0 and other[start - 1]:
+        while start and other[start - 1]:
             start -= 1
         end = line + 1
-        while end < depth and other[end]:
+        while end < len(other) and other[end]:
             end += 1
         above = "".join(other[start:line]).upper()
         below = "".join(other[line + 1 : end]).upper()
@@ -160,14 +187,50 @@ def line_constraints(
                         if final[child]:
                             mask |= bits[letter]
         else:
-            for letter in alphabet:
-                if letter + below in words:
-                    mask |= bits[letter]
+            # Every letter before the tiles below, looked up in the word set in one C call.
+            for word in words.intersection(map(str.__add__, alphabet, repeat(below))):
+                mask |= bits[word[0]]
         masks[position] = mask
-        cross_scores[position] = sum(values.get(tile, 0) for tile in other[start:line]) + sum(
-            values.get(tile, 0) for tile in other[line + 1 : end]
+        cross_scores[position] = sum(map(values.get, other[start:line])) + sum(
+            map(values.get, other[line + 1 : end])
         )
     return LineConstraints(anchors, masks, cross_scores)
+
+
+class LinePremiums(NamedTuple):
+    """The premiums along one line of a layout."""
+
+    letter: list[int]  # letter multiplier of each square
+    word: list[int]  # word multiplier of each square
+    plain_before: list[int]  # how many squares just before each one have no letter premium
+    word_products: list[int]  # product of the word multipliers of the squares before each one
+
+
+_PREMIUMS: dict[int, tuple[Layout, list[LinePremiums], list[LinePremiums]]] = {}
+
+
+def _line_premiums(layout: Layout) -> tuple[list[LinePremiums], list[LinePremiums]]:
+    """The premiums of every row and every column of ``layout``, worked out once a layout."""
+    known = _PREMIUMS.get(id(layout))
+    if known is not None and known[0] is layout:
+        return known[1], known[2]
+    cols = layout.cols
+    letters, words = layout.letter_multipliers, layout.word_multipliers
+
+    def premiums(letter: list[int], word: list[int]) -> LinePremiums:
+        plain_before, word_products = [0], [1]
+        for square in range(len(letter)):
+            plain_before.append(plain_before[-1] + 1 if letter[square] == 1 else 0)
+            word_products.append(word_products[-1] * word[square])
+        return LinePremiums(letter, word, plain_before, word_products)
+
+    rows = [
+        premiums(list(letters[row * cols : (row + 1) * cols]), list(words[row * cols : (row + 1) * cols]))
+        for row in range(layout.rows)
+    ]
+    columns = [premiums(list(letters[col::cols]), list(words[col::cols])) for col in range(cols)]
+    _PREMIUMS[id(layout)] = (layout, rows, columns)
+    return rows, columns
 
 
 class _Search:
@@ -204,7 +267,7 @@ class _Search:
 
     # -- left parts ---------------------------------------------------------------------------
 
-    def build_left_parts(self, longest: int, followed_by: int) -> None:
+    def build_left_parts(self, longest: int, open_wanted: list[int], through_wanted: list[int]) -> None:
         """Index every left part of the rack (a word prefix of up to ``longest`` tiles) together
         with each tile that may follow it on the anchor square.
 
@@ -216,8 +279,11 @@ class _Search:
         a letter to its options that can still make a word when the square after the anchor
         is empty, and to ``ends[k]``, the number of them with at most ``k`` tiles before the
         anchor; the letter ``""`` holds those of every letter (for anchors without a
-        crossword). ``through_parts`` maps a letter of ``followed_by`` (the first letters of
-        the tiles right after anchors) to the options whose node goes on with it.
+        crossword). ``through_parts`` maps the first letter of the tiles right after an anchor
+        to the options whose node goes on with it. Only what some anchor can use is kept:
+        ``open_wanted[k]`` holds the letters that anchors followed by an empty square and
+        with room for ``k`` tiles before them allow, ``through_wanted[k]`` the first letters
+        of the tiles after the other such anchors.
         """
         children, final, masks, bits = self.children, self.final, self.masks, self.bits
         full, lower, values, total = self.full, self.lower, self.values, self.total
@@ -230,11 +296,12 @@ class _Search:
         through_lists: dict[int, list[tuple]] = {}
         through_ends: dict[int, list[int]] = {}
         for bit in bits.values():
-            if bit & followed_by:
+            if bit & through_wanted[0]:
                 through_lists[bit], through_ends[bit] = [], []
         level = [("", 0, self.code, self.letters, self.blanks, (), 0)]
         for length in range(longest + 1):
             left = total - length - 1  # tiles left once the anchor square is filled
+            open_letters, followed_by = open_wanted[length], through_wanted[length]
             deeper = []
             for word, node, code, letters, blanks, tile_values, tile_sum in level:
                 kids = children[node]
@@ -245,9 +312,11 @@ class _Search:
                     blank_reach = (full if blanks > 1 else letters) if left else 0
                     blank_code = code - blank_weight
                     for letter, child in kids.items():
-                        fin = final[child]
                         edges = masks[child]
                         bit = bits[letter]
+                        if not (bit & open_letters or edges & followed_by):
+                            continue
+                        fin = final[child]
                         if bit & letters:
                             shift = shifts[letter]
                             after = letters ^ bit if code >> shift & slot == 1 else letters
@@ -270,7 +339,7 @@ class _Search:
                                 low = following & -following
                                 following ^= low
                                 through_lists[low].append(option)
-                            if fin or cont:
+                            if (fin or cont) and bit & open_letters:
                                 open_lists[letter].append(option)
                                 open_every.append(option)
                         cont = edges & blank_reach
@@ -292,7 +361,7 @@ class _Search:
                             low = following & -following
                             following ^= low
                             through_lists[low].append(option)
-                        if fin or cont:
+                        if (fin or cont) and bit & open_letters:
                             open_lists[letter].append(option)
                             open_every.append(option)
                 else:
@@ -303,11 +372,14 @@ class _Search:
                         available ^= bit
                         letter = letter_of[bit]
                         child = kids[letter]
+                        edges = masks[child]
+                        if not (bit & open_letters or edges & followed_by):
+                            continue
                         fin = final[child]
                         shift = shifts[letter]
                         after = letters ^ bit if code >> shift & slot == 1 else letters
                         reach = after if left else 0
-                        cont = masks[child] & reach
+                        cont = edges & reach
                         option = (
                             part,
                             child,
@@ -321,12 +393,12 @@ class _Search:
                             cont,
                             bit,
                         )
-                        following = masks[child] & followed_by
+                        following = edges & followed_by
                         while following:
                             low = following & -following
                             following ^= low
                             through_lists[low].append(option)
-                        if fin or cont:
+                        if (fin or cont) and bit & open_letters:
                             open_lists[letter].append(option)
                             open_every.append(option)
                 if length == longest:
@@ -387,8 +459,7 @@ class _Search:
         down: bool,
         tiles: list[str],
         constraints: LineConstraints,
-        letter_mult: list[int],
-        word_mult: list[int],
+        premiums: LinePremiums,
     ) -> None:
         """Record every move of one line. The recursion is a closure over the line's data:
         local names are much cheaper than attributes in the innermost loop."""
@@ -404,12 +475,14 @@ class _Search:
         line_key = (int(down) * self.key_lines + line) * self.key_squares
         size = len(tiles)
         cmasks, cross_scores = constraints.masks, constraints.cross_scores
+        letter_mult, word_mult, plain_before, word_products = premiums
         # What each empty square needs, in one tuple: the letters its crossword allows, its
         # premiums, what a tile there adds to the crossword score (a constant and a factor of
         # the tile's premium value), the run of tiles right after it (upper-case letters,
         # dots, value), the square after that run and the letters allowed there.
-        squares: list[tuple | None] = []
-        for square in range(size):
+        first = constraints.anchors[0]  # no move reaches right of an anchor from before the first
+        squares: list[tuple | None] = [None] * first
+        for square in range(first, size):
             if tiles[square]:
                 squares.append(None)
                 continue
@@ -454,6 +527,108 @@ class _Search:
             index = word_start + next(i for i, letter in enumerate(word) if letter != ".")
             return cross_scores[index] < 0
 
+        def extend_plain(
+            node: int,
+            square: int,
+            word: str,
+            placed: int,
+            main: int,
+            mult: int,
+            cross: int,
+            letters: int,
+            code: int,
+        ) -> None:
+            # Fill the empty ``square`` with a tile of a rack without blanks, then walk the tiles
+            # after it. The candidates are the letters on an edge of the node, allowed by the
+            # crossword and on the rack, taken one bit at a time.
+            (
+                allowed,
+                letter_mult_here,
+                word_here,
+                cross_base,
+                cross_factor,
+                run,
+                dots,
+                run_value,
+                end,
+                next_allowed,
+            ) = squares[square]
+            kids = children[node]
+            mult *= word_here
+            cross += cross_base
+            main += run_value
+            placed += 1
+            # The rest of the rack may lack the letter placed here: checked before recursing.
+            next_allowed = next_allowed & letters if placed < total else 0
+            bonus = bonuses[placed]
+            candidates = masks[node] & allowed & letters
+            while candidates:
+                bit = candidates & -candidates
+                candidates ^= bit
+                letter = letter_of[bit]
+                child = kids[letter]
+                if run:
+                    for following in run:
+                        child = children[child].get(following, -1)
+                        if child < 0:
+                            break
+                    if child < 0:
+                        continue
+                fin = final[child]
+                cont = masks[child] & next_allowed
+                if fin or cont:
+                    value = values[letter] * letter_mult_here
+                    new_word = word + letter + dots
+                    new_main = main + value
+                    new_cross = cross + value * cross_factor
+                    if fin and (placed > 1 or keep_single(new_word)):
+                        score = new_main * mult + new_cross + bonus
+                        found.append(
+                            (
+                                line_key + word_start - score * key_step,
+                                new_word,
+                                score,
+                                word_start,
+                                line,
+                                DOWN,
+                            )
+                            if down
+                            else (
+                                line_key + word_start - score * key_step,
+                                new_word,
+                                score,
+                                line,
+                                word_start,
+                                ACROSS,
+                            )
+                        )
+                    if cont:
+                        shift = shifts[letter]
+                        if code >> shift & slot > 1:
+                            extend_plain(
+                                child,
+                                end,
+                                new_word,
+                                placed,
+                                new_main,
+                                mult,
+                                new_cross,
+                                letters,
+                                code - (1 << shift),
+                            )
+                        elif cont & ~bit:
+                            extend_plain(
+                                child,
+                                end,
+                                new_word,
+                                placed,
+                                new_main,
+                                mult,
+                                new_cross,
+                                letters ^ bit,
+                                code - (1 << shift),
+                            )
+
         def extend(
             node: int,
             square: int,
@@ -466,9 +641,8 @@ class _Search:
             blanks: int,
             code: int,
         ) -> None:
-            # Fill the empty ``square`` with a rack tile, then walk the tiles after it. The
-            # candidates are the letters on an edge of the node, allowed by the crossword and
-            # on the rack (any, with a blank), taken one bit at a time.
+            # The same with one blank or more on the rack: every edge of the node that the
+            # crossword allows, from the rack when the letter is there and from a blank.
             (
                 allowed,
                 letter_mult_here,
@@ -490,13 +664,9 @@ class _Search:
                 next_allowed = 0
             bonus = bonuses[placed]
             candidates = masks[node] & allowed
-            if blanks:
-                blank_reach = next_allowed if blanks > 1 else next_allowed & letters
-                blank_score = main * mult + cross + bonus
-                blank_code = code - blank_weight
-            else:
-                candidates &= letters
-                next_allowed &= letters
+            blank_reach = next_allowed if blanks > 1 else next_allowed & letters
+            blank_score = main * mult + cross + bonus
+            blank_code = code - blank_weight
             while candidates:
                 bit = candidates & -candidates
                 candidates ^= bit
@@ -511,13 +681,7 @@ class _Search:
                         continue
                 fin = final[child]
                 if bit & letters:
-                    shift = shifts[letter]
-                    if code >> shift & slot == 1:
-                        after = letters ^ bit
-                        cont = masks[child] & next_allowed if blanks else masks[child] & next_allowed & after
-                    else:
-                        after = letters
-                        cont = masks[child] & next_allowed
+                    cont = masks[child] & next_allowed
                     if fin or cont:
                         value = values[letter] * letter_mult_here
                         new_word = word + letter + dots
@@ -545,6 +709,8 @@ class _Search:
                                 )
                             )
                         if cont:
+                            shift = shifts[letter]
+                            after = letters if code >> shift & slot > 1 else letters ^ bit
                             extend(
                                 child,
                                 end,
@@ -557,31 +723,31 @@ class _Search:
                                 blanks,
                                 code - (1 << shift),
                             )
-                if blanks:
-                    cont = masks[child] & blank_reach
-                    if fin or cont:
-                        new_word = word + lower[letter] + dots
-                        if fin and (placed > 1 or keep_single(new_word)):
-                            found.append(
-                                (
-                                    line_key + word_start - blank_score * key_step,
-                                    new_word,
-                                    blank_score,
-                                    word_start,
-                                    line,
-                                    DOWN,
-                                )
-                                if down
-                                else (
-                                    line_key + word_start - blank_score * key_step,
-                                    new_word,
-                                    blank_score,
-                                    line,
-                                    word_start,
-                                    ACROSS,
-                                )
+                cont = masks[child] & blank_reach
+                if fin or cont:
+                    new_word = word + lower[letter] + dots
+                    if fin and (placed > 1 or keep_single(new_word)):
+                        found.append(
+                            (
+                                line_key + word_start - blank_score * key_step,
+                                new_word,
+                                blank_score,
+                                word_start,
+                                line,
+                                DOWN,
                             )
-                        if cont:
+                            if down
+                            else (
+                                line_key + word_start - blank_score * key_step,
+                                new_word,
+                                blank_score,
+                                line,
+                                word_start,
+                                ACROSS,
+                            )
+                        )
+                    if cont:
+                        if blanks > 1:
                             extend(
                                 child,
                                 end,
@@ -594,6 +760,8 @@ class _Search:
                                 blanks - 1,
                                 blank_code,
                             )
+                        else:
+                            extend_plain(child, end, new_word, placed, main, mult, cross, letters, blank_code)
 
         previous_anchor = -1
         for anchor in constraints.anchors:
@@ -609,19 +777,12 @@ class _Search:
                         break
                 if node >= 0 and masks[node] & cmasks[anchor]:
                     word_start = start
-                    main = sum(values.get(tile, 0) for tile in tiles[start:anchor])
-                    extend(
-                        node,
-                        anchor,
-                        "." * (anchor - start),
-                        0,
-                        main,
-                        1,
-                        0,
-                        self.letters,
-                        self.blanks,
-                        self.code,
-                    )
+                    main = sum(map(values.get, tiles[start:anchor]))
+                    dots = "." * (anchor - start)
+                    if self.blanks:
+                        extend(node, anchor, dots, 0, main, 1, 0, self.letters, self.blanks, self.code)
+                    else:
+                        extend_plain(node, anchor, dots, 0, main, 1, 0, self.letters, self.code)
                 previous_anchor = anchor
                 continue
             # Left parts on the free squares before the anchor, then a tile the anchor allows.
@@ -639,17 +800,10 @@ class _Search:
                 end,
                 next_allowed,
             ) = squares[anchor]
-            # Premiums of the squares a left part of each length covers: letter premiums
-            # (None when there are none) and the product of the word premiums.
-            left_letter_mults: list[tuple[int, ...] | None] = []
-            left_word_mults = []
-            for length in range(limit + 1):
-                covered = letter_mult[anchor - length : anchor]
-                left_letter_mults.append(None if max(covered, default=1) == 1 else covered)
-                product = word_here
-                for multiplier in word_mult[anchor - length : anchor]:
-                    product *= multiplier
-                left_word_mults.append(product)
+            # A left part of up to ``plain`` tiles covers no letter premium; the word
+            # premiums it covers are a quotient of running products.
+            plain = plain_before[anchor]
+            word_before = word_here * word_products[anchor]
             if run:
                 options, ends = self.through_parts.get(run[0], ((), [0] * (limit + 1)))
                 groups = [options[: ends[limit]]]
@@ -680,12 +834,11 @@ class _Search:
                     word, length, tile_values, left_main = part
                     if not (fin or cont):
                         continue
-                    covered = left_letter_mults[length]
-                    if covered is not None:
-                        left_main = sum(map(mul, tile_values, covered))
+                    if length > plain:
+                        left_main = sum(map(mul, tile_values, letter_mult[anchor - length : anchor]))
                     value *= letter_mult_here
                     new_main = left_main + value + run_value
-                    mult = left_word_mults[length]
+                    mult = word_before // word_products[anchor - length]
                     cross = cross_base + value * cross_factor
                     new_word = word + shown + dots
                     word_start = anchor - length
@@ -711,7 +864,12 @@ class _Search:
                             )
                         )
                     if cont:
-                        extend(child, end, new_word, length + 1, new_main, mult, cross, after, blanks, code)
+                        if blanks:
+                            extend(
+                                child, end, new_word, length + 1, new_main, mult, cross, after, blanks, code
+                            )
+                        else:
+                            extend_plain(child, end, new_word, length + 1, new_main, mult, cross, after, code)
 
 
 def generate_placements(
@@ -751,12 +909,17 @@ def _generate_placements(
     if not search.total:
         return []
     cells = board.cells
+    for tile in set(cells):
+        values.setdefault(tile, 0)  # a letter the tile set lacks (or no tile) is worth nothing
     by_row = [cells[row * cols : (row + 1) * cols] for row in range(rows)]
     by_col = [cells[col::cols] for col in range(cols)]
     empty = not any(cells)
     work = []
-    longest = 0
-    followed_by = 0  # the first letters of the tiles right after an anchor with no tile before it
+    # What the left parts must serve: by the room before each anchor with no tile before it,
+    # the letters that anchor allows (when an empty square follows it) or the first letter
+    # of the tiles right after it.
+    most = search.total - 1
+    open_need, through_need = [0] * (most + 1), [0] * (most + 1)
     bits = dawg.bits
     for down in (False, True):
         lines, crossing = (by_col, by_row) if down else (by_row, by_col)
@@ -768,30 +931,30 @@ def _generate_placements(
                 size = len(tiles)
                 constraints = LineConstraints([start_square], [search.full] * size, [-1] * size)
             else:
-                constraints = line_constraints(tiles, crossing, line, dawg, lexicon.words, alphabet, values)
+                constraints = line_constraints(lines, crossing, line, dawg, lexicon.words, alphabet, values)
                 if not constraints.anchors:
                     continue
             work.append((line, down, tiles, constraints))
             previous = -1
             for anchor in constraints.anchors:
                 if not (anchor > 0 and tiles[anchor - 1]):
-                    longest = max(longest, anchor - previous - 1)
+                    room = min(anchor - previous - 1, most)
                     if anchor + 1 < len(tiles) and tiles[anchor + 1]:
-                        followed_by |= bits.get(tiles[anchor + 1].upper(), 0)
+                        through_need[room] |= bits.get(tiles[anchor + 1].upper(), 0)
+                    else:
+                        open_need[room] |= constraints.masks[anchor]
                 previous = anchor
-    # Left parts only as long as some anchor has room for.
-    search.build_left_parts(min(longest, search.total - 1), followed_by)
+    longest = max((room for room in range(most + 1) if open_need[room] or through_need[room]), default=0)
+    for room in range(most - 1, -1, -1):
+        open_need[room] |= open_need[room + 1]
+        through_need[room] |= through_need[room + 1]
+    search.build_left_parts(longest, open_need, through_need)
     search.key_lines = max(rows, cols)
     search.key_squares = max(rows, cols)
     search.key_step = 2 * search.key_lines * search.key_squares
-    letter_mults, word_mults = layout.letter_multipliers, layout.word_multipliers
+    rows_premiums, cols_premiums = _line_premiums(layout)
     for line, down, tiles, constraints in work:
-        if down:
-            letter_mult, word_mult = list(letter_mults[line::cols]), list(word_mults[line::cols])
-        else:
-            letter_mult = list(letter_mults[line * cols : (line + 1) * cols])
-            word_mult = list(word_mults[line * cols : (line + 1) * cols])
-        search.generate_line(line, down, tiles, constraints, letter_mult, word_mult)
+        search.generate_line(line, down, tiles, constraints, (cols_premiums if down else rows_premiums)[line])
     found = search.found
     found.sort()  # best score first, then across before down, then by line, square and tiles
     # Both maps run in C: take each move's fields and make a GeneratedMove of them.

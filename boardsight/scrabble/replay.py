@@ -332,7 +332,7 @@ class _Replay:
                 f"a challenge bonus of {event.score:+d}, but the {self.rules.name} rules ({challenge.rule} "
                 "challenge) give none",
             )
-        self.state.adjust(event.player, event.score)
+        self.state.challenge_bonus(event.player, event.score)
         return event.score
 
     # -- the end of the game -------------------------------------------------------------------

@@ -16,7 +16,7 @@ from boardsight.errors import BadInputError
 from boardsight.scrabble.datafiles import read_data_file, require
 
 CHALLENGE_RULES = ("double", "single", "void", "five-point", "swedish", "free")
-SCORELESS_KINDS = ("pass", "exchange", "withdrawn-phony", "failed-challenge")
+SCORELESS_KINDS = ("pass", "exchange", "withdrawn-phony", "failed-challenge", "zero-score-placement")
 GOING_OUT_RULES = ("double", "transfer")
 
 

@@ -128,3 +128,31 @@ def test_missing_photo(tmp_path: Path) -> None:
     result = runner.invoke(app, ["read", str(tmp_path / "nope.jpg")])
     assert result.exit_code == 2
     assert "no such file" in result.stderr
+
+
+def test_solve_reads_a_photo_and_takes_fixes() -> None:
+    result = runner.invoke(app, ["solve", str(TRAY), "--fix", "A1=QU"])
+    assert result.exit_code == 0, result.stderr
+    assert "read " in result.stderr and "5x5 tray (reader onnx, dice set big)" in result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("board 5x5")
+    assert lines[2].split() == ["1", "Qu", "C", "R", "N", "Y"]  # the fix, shown in the board judged
+    assert lines[-1].endswith("points")
+
+
+def test_check_judges_lists_against_a_photo(tmp_path: Path) -> None:
+    words = tmp_path / "ann.txt"
+    words.write_text("axletree\nurn\nzebra\n")
+    result = runner.invoke(app, ["check", str(TRAY), str(words), "--json"])
+    assert result.exit_code == 0, result.stderr
+    verdicts = {entry["word"]: entry for entry in json.loads(result.stdout)["players"][0]["words"]}
+    assert verdicts["AXLETREE"]["status"] == verdicts["URN"]["status"] == "valid"
+    assert verdicts["ZEBRA"]["status"] == "not_on_board"
+
+
+def test_no_tray_with_the_game_given(tmp_path: Path) -> None:
+    path = tmp_path / "blank.png"
+    _blank(path)
+    result = runner.invoke(app, ["read", str(path), "--game", "boggle"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"boardsight: error: no Boggle tray found in {path}"

@@ -135,6 +135,7 @@ def test_resume_needs_a_file(clip, tmp_path) -> None:
 def test_the_onnx_reader_must_be_installed(clip, tmp_path, monkeypatch) -> None:
     video, _, _ = clip
     monkeypatch.setattr("boardsight.recorder.readers.available_readers", lambda game=None: [])
+    monkeypatch.setattr("boardsight.recorder.readers._classifier_modules", lambda: None)
     result = runner.invoke(app, ["record", "--video", str(video), "--out", str(tmp_path / "g.gcg")])
     assert result.exit_code == 2 and "no Scrabble board reader" in result.stderr
 
@@ -191,3 +192,12 @@ def test_preview_needs_a_display(clip, tmp_path, monkeypatch) -> None:
         ],
     )
     assert result.exit_code == 1 and "no display" in result.stderr
+
+
+def test_a_missing_square_model_is_one_line(clip, tmp_path, monkeypatch) -> None:
+    video, _, _ = clip
+    monkeypatch.setenv("BOARDSIGHT_SCRABBLE_MODEL", str(tmp_path / "no-such-model.onnx"))
+    result = runner.invoke(app, ["record", "--video", str(video), "--out", str(tmp_path / "g.gcg")])
+    assert result.exit_code == 2
+    assert "Scrabble square model is missing" in result.stderr and "--reader synthetic" in result.stderr
+    assert result.stderr.count("\n") == 1

@@ -44,3 +44,12 @@ def test_game_frames_show_the_hand_then_the_tiles() -> None:
     assert sum(picture is None for picture, _ in frames) == 2
     assert frames[-1][1] == "pass"
     assert changed_squares(EMPTY_ROWS, after) == [(7, 6), (7, 7), (7, 8)]
+
+
+def test_template_reader_reads_swedish_tiles() -> None:
+    rows = ["." * 15] * 15
+    rows = [*rows[:6], "...ÅÄÖAOZ......", *rows[7:]]
+    view = BoardView.tilted(960, 540)
+    picture = render_view(rows, view, table_texture(960, 540), tiles="swedish")
+    tokens, _ = TemplateSquareReader(32, "swedish").read_squares(rectify(picture, view.corners, 480, 480))
+    assert "".join(tokens[6]) == "...ÅÄÖAOZ......"

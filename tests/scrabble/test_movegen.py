@@ -9,7 +9,7 @@ from boardsight.lexicon import Lexicon, load_lexicon
 from boardsight.scrabble import load_rules, load_tileset
 from boardsight.scrabble.board import Board, place_tiles
 from boardsight.scrabble.cgp import parse_cgp
-from boardsight.scrabble.dawg import dawg_from_words, load_dawg
+from boardsight.scrabble.dawg import _from_sections, _to_sections, build_graph, dawg_from_words, load_dawg
 from boardsight.scrabble.movegen import generate_exchanges, generate_placements
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.validation import check_placement
@@ -202,6 +202,17 @@ def test_agrees_with_a_brute_force_generator(seed: int, small_lexicon, english, 
     assert fast == slow
 
 
+@pytest.mark.parametrize(("seed", "blanks"), [(0, 1), (1, 1), (4, 2)])
+def test_agrees_with_a_brute_force_generator_on_racks_with_blanks(
+    seed: int, blanks: int, small_lexicon, english, naspa
+) -> None:
+    rng = random.Random(1000 + seed)
+    board = random_board(rng, small_lexicon, english, naspa, turns=rng.randint(2, 8))
+    rack = "?" * blanks + "".join(rng.choice("AABDEEIORST") for _ in range(rng.randint(1, 7 - blanks)))
+    fast = as_dict(generate_placements(board, rack, small_lexicon, english, naspa))
+    assert fast == brute_force_moves(board, rack, small_lexicon, english, naspa)
+
+
 def test_every_move_is_legal_and_scored_as_the_scorer_says(small_lexicon, english, naspa) -> None:
     board = random_board(random.Random(99), small_lexicon, english, naspa, turns=5)
     moves = generate_placements(board, "ADEORT?", small_lexicon, english, naspa)
@@ -257,6 +268,16 @@ def test_single_tile_moves_are_listed_once(english, naspa, board_with) -> None:
     assert {(move.position, move.tiles) for move in moves} == {("I8", ".A"), ("I7", "A.")}
 
 
+def test_one_letter_words_of_a_word_list_are_never_plays(board_with) -> None:
+    """Swedish lists hold Å, I and Ö as words; a play still needs a word of two letters."""
+    swedish, rules = load_tileset("swedish"), load_rules("swedish")
+    lexicon = Lexicon.from_words(["I", "Ö", "ÖR"], folding="swedish")
+    assert {move.tiles for move in generate_placements(Board(), "IÖR", lexicon, swedish, rules)} == {"ÖR"}
+    board = board_with(("8G", "ÖR"))
+    for move in generate_placements(board, "IÖ", lexicon, swedish, rules):
+        assert move.score == score_placement(board, move.placement, swedish, rules).total
+
+
 def test_swedish_blank_only_letters(board_with) -> None:
     swedish, rules = load_tileset("swedish"), load_rules("swedish")
     lexicon = Lexicon.from_words(["quiz", "ÅR", "WÅ"], folding="swedish")
@@ -285,3 +306,14 @@ def test_dawg_cache_round_trip(isolated_cache) -> None:
     assert list(isolated_cache.glob("scrabble-dawg-*.bin"))
     small = dawg_from_words(["CAT", "CATS", "DOG"])
     assert sorted(small.words()) == ["CAT", "CATS", "DOG"]
+
+
+def test_dawg_edge_masks_survive_the_cache_format() -> None:
+    words = ["CAT", "CATS", "COT", "DOG", "ÅR"]
+    built = dawg_from_words(words)
+    loaded = _from_sections(_to_sections(*build_graph(sorted(words))))
+    assert loaded == built
+    root = built.children[0]
+    assert built.masks[0] == sum(built.bits[letter] for letter in root)
+    cat = built.walk("CA")
+    assert built.masks[cat] == built.bits["T"]
