@@ -27,7 +27,10 @@ from boardsight.vision.scrabble.tile_data import (
     RECIPE,
     BoardSpec,
     in_recipe_colour,
+    labelled_scrabble_photos,
+    photo_cell_set,
     render_cell_set,
+    split_photos,
     with_colour_jitter,
 )
 
@@ -57,6 +60,9 @@ class TileTrainingPlan:
     batch_size: int = 256
     jobs: int = 2
     threads: int = 2
+    real_photos: Path | None = None
+    real_held_out_share: float = 0.5
+    real_copies: int = 4
 
 
 @dataclass
@@ -66,6 +72,7 @@ class TileTrainingReport:
     validation_cells: int
     validation_accuracy: float
     per_class_accuracy: dict[str, float]
+    real_held_out_accuracy: float | None
     render_seconds: float
     train_seconds: float
 
@@ -101,6 +108,18 @@ def with_rare_classes_repeated(cells: CellSet, minimum: int = RARE_COPIES) -> Ce
     return CellSet.concatenate([cells, repeated])
 
 
+def _real_cells(plan: TileTrainingPlan, log: Callable[[str], None]) -> tuple[CellSet, CellSet, list[str]]:
+    """Crops of the labelled photos to train on, of those held out, and the held-out photos' names."""
+    if plan.real_photos is None:
+        empty = photo_cell_set([], seed=plan.seed)
+        return empty, empty, []
+    photos = labelled_scrabble_photos(plan.real_photos)
+    train, held_out = split_photos(photos, plan.real_held_out_share)
+    log(f"{len(train)} labelled photos to train on, {len(held_out)} held out, from {plan.real_photos}")
+    names = sorted(example.image_path.name for example in held_out)
+    return photo_cell_set(train, seed=plan.seed), photo_cell_set(held_out, seed=plan.seed + 1), names
+
+
 def train_tile_model(
     plan: TileTrainingPlan,
     *,
@@ -111,17 +130,20 @@ def train_tile_model(
 ) -> TileTrainingReport:
     """Render, train and export; returns where the model went and how well it validated."""
     from boardsight.models.training.export import export_classifier, git_commit
-    from boardsight.models.training.trainer import train_classifier
+    from boardsight.models.training.trainer import predict_logits, train_classifier
 
     started = time.perf_counter()
     train_spec = BoardSpec(count=plan.train_boards, seed=plan.seed)
     validation_spec = BoardSpec(count=plan.validation_boards, seed=plan.seed + 1, fonts="holdout")
     train = in_recipe_colour(_cell_set(train_spec, cache, plan.jobs, log))
     validation = in_recipe_colour(_cell_set(validation_spec, cache, plan.jobs, log))
+    real_train, real_held_out, held_out_names = _real_cells(plan, log)
     rendered = time.perf_counter()
     counts = train.class_counts()
     log(f"{len(train)} training squares, {len(validation)} validation squares; per class: {counts}")
     train = with_colour_jitter(with_rare_classes_repeated(train), plan.seed)
+    if len(real_train):
+        train = CellSet.concatenate([train, *[real_train] * plan.real_copies])
     config = TrainConfig(
         epochs=plan.epochs,
         batch_size=plan.batch_size,
@@ -131,6 +153,11 @@ def train_tile_model(
         augment=AUGMENT,
     )
     trained = train_classifier(train, validation, config, log=log)
+    real_accuracy = None
+    if len(real_held_out):
+        predicted = predict_logits(trained.network, real_held_out.images, config.normalise).argmax(axis=1)
+        real_accuracy = float(np.mean(predicted == real_held_out.labels))
+        log(f"held-out real photos: {real_accuracy:.4%} of {len(real_held_out)} squares")
     data = (
         f"{sum(counts.values())} squares of {plan.train_boards} synthetic boards (boardsight dataset synth "
         f"--game scrabble, half English and half Swedish tiles, train fonts, seed {plan.seed}, widths "
@@ -140,6 +167,12 @@ def train_tile_model(
         f"{plan.seed + 1}); squares cut from the labelled corners and augmented with small rotations, "
         f"scale, shift, light, blur, noise and a tint per crop; read in {RECIPE['colour']}"
     )
+    if len(real_train):
+        data += (
+            f"; plus {len(real_train)} squares (every tile, half the empty squares, turned copies of half "
+            f"the tiles) of {plan.real_photos.name} labelled photos, repeated {plan.real_copies} times, "
+            f"from the positions not held out (share held out: {plan.real_held_out_share})"
+        )
     metadata = ModelMetadata(
         task=TASK,
         class_names=list(CLASS_NAMES),
@@ -157,6 +190,8 @@ def train_tile_model(
             "per_class_accuracy": {
                 name: round(value, 4) for name, value in trained.per_class_accuracy.items()
             },
+            "real_held_out_photos": held_out_names,
+            "real_held_out_accuracy": None if real_accuracy is None else round(real_accuracy, 5),
         },
     )
     path = export_classifier(trained.network, metadata, out)
@@ -168,6 +203,7 @@ def train_tile_model(
         validation_cells=len(validation),
         validation_accuracy=trained.validation_accuracy,
         per_class_accuracy=trained.per_class_accuracy,
+        real_held_out_accuracy=real_accuracy,
         render_seconds=rendered - started,
         train_seconds=trained.seconds,
     )
