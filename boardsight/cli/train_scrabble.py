@@ -40,10 +40,18 @@ def scrabble(
         float,
         typer.Option("--real-held-out", help="Share of --real's positions kept out of training."),
     ] = 0.5,
+    real_fold: Annotated[
+        int,
+        typer.Option(
+            "--real-fold", help="Which part of that share is held out (0, 1, ...: cross-validation)."
+        ),
+    ] = 0,
 ) -> None:
     """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards."""
     if not 0 <= real_held_out < 1:
         raise BoardsightError(f"--real-held-out must be at least 0 and below 1, not {real_held_out}")
+    if real_fold < 0 or (real_fold and real_fold * real_held_out >= 1):
+        raise BoardsightError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
     if real is not None and not real.is_dir():
         raise BoardsightError(f"--real {real}: no such folder")
     _require_torch()
@@ -58,6 +66,7 @@ def scrabble(
         threads=threads,
         real_photos=real,
         real_held_out_share=real_held_out,
+        real_fold=real_fold,
     )
     arguments = shlex.join(sys.argv[3:]) if len(sys.argv) > 3 else ""
     report = train_tile_model(

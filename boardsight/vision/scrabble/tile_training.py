@@ -62,6 +62,7 @@ class TileTrainingPlan:
     threads: int = 2
     real_photos: Path | None = None
     real_held_out_share: float = 0.5
+    real_fold: int = 0
     real_copies: int = 4
 
 
@@ -114,7 +115,7 @@ def _real_cells(plan: TileTrainingPlan, log: Callable[[str], None]) -> tuple[Cel
         empty = photo_cell_set([], seed=plan.seed)
         return empty, empty, []
     photos = labelled_scrabble_photos(plan.real_photos)
-    train, held_out = split_photos(photos, plan.real_held_out_share)
+    train, held_out = split_photos(photos, plan.real_held_out_share, plan.real_fold)
     log(f"{len(train)} labelled photos to train on, {len(held_out)} held out, from {plan.real_photos}")
     names = sorted(example.image_path.name for example in held_out)
     return photo_cell_set(train, seed=plan.seed), photo_cell_set(held_out, seed=plan.seed + 1), names
@@ -171,7 +172,8 @@ def train_tile_model(
         data += (
             f"; plus {len(real_train)} squares (every tile, half the empty squares, turned copies of half "
             f"the tiles) of {plan.real_photos.name} labelled photos, repeated {plan.real_copies} times, "
-            f"from the positions not held out (share held out: {plan.real_held_out_share})"
+            f"from the positions not held out (share held out: {plan.real_held_out_share}, "
+            f"part {plan.real_fold})"
         )
     metadata = ModelMetadata(
         task=TASK,

@@ -61,6 +61,14 @@ def test_split_keeps_a_position_on_one_side(photo_set: Path) -> None:
     assert split_photos(photos, 0.0) == (photos, [])
 
 
+def test_two_folds_hold_out_every_position_once(photo_set: Path) -> None:
+    photos = labelled_scrabble_photos(photo_set)
+    first = {photo.image_path for photo in split_photos(photos, 0.5, fold=0)[1]}
+    second = {photo.image_path for photo in split_photos(photos, 0.5, fold=1)[1]}
+    assert not first & second
+    assert first | second == {photo.image_path for photo in photos}
+
+
 def test_photo_crops_carry_their_labels(photo_set: Path) -> None:
     photos = [photo for photo in iter_examples(photo_set) if not photo.stem.startswith("copy_of")]
     cells = photo_cell_set(photos, seed=0, empty_share=1.0)
