@@ -171,7 +171,7 @@ def train_tile_model(
     if len(real_train):
         data += (
             f"; plus {len(real_train)} squares (every tile, half the empty squares, turned copies of half "
-            f"the tiles) of {plan.real_photos.name} labelled photos, repeated {plan.real_copies} times, "
+            f"the tiles) of the labelled photos in {plan.real_photos}, repeated {plan.real_copies} times, "
             f"from the positions not held out (share held out: {plan.real_held_out_share}, "
             f"part {plan.real_fold})"
         )
