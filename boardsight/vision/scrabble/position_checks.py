@@ -9,7 +9,9 @@ blank whose letter is known.
 - :func:`correct_misreads`: a tile set holds a fixed number of each letter (one Z, one
   Q ...) and every word on a board should be valid; squares read with low confidence
   are changed to their next likely letter when that brings the counts within the set,
-  or turns an invalid word valid, and each change is reported.
+  or turns an invalid word valid, and each change is reported. A blank tile shows no
+  letter and can pass for an empty square: an empty square that could be a blank
+  becomes one when that joins broken words into valid ones.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ BLANK = "?"
 MAX_JOINT_BLANKS = 3  # blanks sharing words are tried together up to this many
 LOW_CONFIDENCE = 0.9  # squares below this may be changed by the lexicon
 MIN_ALTERNATIVE = 0.005  # a letter this unlikely is never put in a square's place
+MIN_HIDDEN_BLANK = 0.05  # an empty square less likely a blank than this is never made one
+SURE_HIDDEN_BLANK = 0.3  # this likely a blank, it becomes one even between valid words
 
 Square = tuple[int, int]
 
@@ -194,6 +198,86 @@ def excess_letters(grid: list[list[str]], tileset: TileSet) -> dict[str, int]:
     return {token: n - tileset.count(token) for token, n in counts.items() if n > tileset.count(token)}
 
 
+def _neighbour_runs(grid: list[list[str]], square: Square) -> list[Run]:
+    """The words on the squares beside an empty ``square`` (those a tile there would join)."""
+    row, col = square
+    found: list[Run] = []
+    for d_row, d_col in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        r, c = row + d_row, col + d_col
+        if 0 <= r < len(grid) and 0 <= c < len(grid[0]) and is_tile(grid[r][c]):
+            direction = ACROSS if d_row == 0 else DOWN
+            found += [run for run in _runs_at(grid, (r, c)) if run.direction == direction]
+    return found
+
+
+def _restore_hidden_blanks(
+    grid: list[list[str]],
+    probabilities: np.ndarray,
+    index: dict[str, int],
+    tileset: TileSet,
+    lexicon: Lexicon,
+    letters: list[str],
+) -> list[Correction]:
+    """Empty squares beside tiles that a blank would join into valid words become blanks (in place).
+
+    A square qualifies when the set still has a blank to spare, the reader gave it some
+    chance of being a blank, some letter there makes every word through it valid, and
+    either a word beside it is invalid as read or the reader thought a blank quite likely.
+    """
+    if BLANK not in index or EMPTY not in index:
+        return []
+    found: list[Correction] = []
+    candidates = sorted(
+        (
+            (r, c)
+            for r, line in enumerate(grid)
+            for c, token in enumerate(line)
+            if token == EMPTY and probabilities[r, c, index[BLANK]] >= MIN_HIDDEN_BLANK
+        ),
+        key=lambda square: -probabilities[square[0], square[1], index[BLANK]],
+    )
+    for square in candidates:
+        blanks = sum(token == BLANK or token.islower() for line in grid for token in line)
+        if blanks >= tileset.count(BLANK):
+            break
+        beside = _neighbour_runs(grid, square)
+        if not any(is_tile(grid[r][c]) for r, c in _beside(grid, square)):
+            continue
+        words = [run_text(grid, run) for run in beside]
+        broken = [word for word in words if BLANK not in word and word not in lexicon]
+        chance = float(probabilities[square[0], square[1], index[BLANK]])
+        if not broken and chance < SURE_HIDDEN_BLANK:
+            continue
+        filled = _with(grid, square, BLANK)
+        through = [run for run in _runs_at(filled, square) if run_text(filled, run).count(BLANK) == 1]
+        if not through:
+            continue
+        fits = [
+            letter
+            for letter in letters
+            if all(run_text(filled, run, {square: letter}) in lexicon for run in through)
+        ]
+        if not fits:
+            continue
+        grid[square[0]][square[1]] = BLANK
+        reason = (
+            f"{', '.join(run_text(filled, run, {}).replace(BLANK, '_') for run in through)} with a blank "
+            f"here ({'/'.join(fits[:5])}) is valid"
+        )
+        reason += f"; as read, {broken[0]} is no word" if broken else ""
+        found.append(Correction(square, EMPTY, BLANK, reason))
+    return found
+
+
+def _beside(grid: list[list[str]], square: Square) -> list[Square]:
+    row, col = square
+    return [
+        (row + d_row, col + d_col)
+        for d_row, d_col in ((0, -1), (0, 1), (-1, 0), (1, 0))
+        if 0 <= row + d_row < len(grid) and 0 <= col + d_col < len(grid[0])
+    ]
+
+
 def correct_misreads(
     grid: list[list[str]],
     probabilities: np.ndarray,
@@ -279,6 +363,7 @@ def correct_misreads(
             break
 
     if lexicon is not None:
+        corrections += _restore_hidden_blanks(grid, probabilities, index, tileset, lexicon, letters)
         for run in runs(grid):
             if BLANK in run_text(grid, run) or run_text(grid, run) in lexicon:
                 continue

@@ -36,7 +36,8 @@ from boardsight.vision.scrabble.tile_data import (
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "scrabble_tiles.onnx"
 TASK = "scrabble-square"
-RARE_COPIES = 1000  # classes with fewer training crops than this (blanks, Q, Z ...) are repeated up to it
+RARE_COPIES = 1000  # classes with fewer training crops than this (Q, Z ...) are repeated up to it
+BLANK_COPIES = 3000  # blanks more: a blank tile in the board's own colour is the hardest square to tell
 AUGMENT = AugmentConfig(
     rotate_degrees=8.0,
     scale=0.15,
@@ -91,17 +92,21 @@ def _cell_set(spec: BoardSpec, cache: Path | None, jobs: int, log: Callable[[str
     return cells
 
 
-def with_rare_classes_repeated(cells: CellSet, minimum: int = RARE_COPIES) -> CellSet:
+def with_rare_classes_repeated(
+    cells: CellSet, minimum: int = RARE_COPIES, minimum_of: dict[str, int] | None = None
+) -> CellSet:
     """The set with each class that has fewer than ``minimum`` crops repeated up to ``minimum``.
 
-    Augmentation makes each repeat a different picture; without it letters that boards
-    rarely hold (Q, Z, X, Å ...) would barely be learnt.
+    ``minimum_of`` gives some classes their own minimum. Augmentation makes each repeat
+    a different picture; without it letters that boards rarely hold (Q, Z, X, Å ...)
+    would barely be learnt.
     """
     extra = []
-    for index in range(len(cells.class_names)):
+    for index, name in enumerate(cells.class_names):
         members = np.nonzero(cells.labels == index)[0]
-        if 0 < len(members) < minimum:
-            extra.append(np.resize(members, minimum - len(members)))
+        wanted = (minimum_of or {}).get(name, minimum)
+        if 0 < len(members) < wanted:
+            extra.append(np.resize(members, wanted - len(members)))
     if not extra:
         return cells
     chosen = np.concatenate(extra)
@@ -142,7 +147,7 @@ def train_tile_model(
     rendered = time.perf_counter()
     counts = train.class_counts()
     log(f"{len(train)} training squares, {len(validation)} validation squares; per class: {counts}")
-    train = with_colour_jitter(with_rare_classes_repeated(train), plan.seed)
+    train = with_colour_jitter(with_rare_classes_repeated(train, minimum_of={"?": BLANK_COPIES}), plan.seed)
     if len(real_train):
         train = CellSet.concatenate([train, *[real_train] * plan.real_copies])
     config = TrainConfig(
@@ -163,7 +168,8 @@ def train_tile_model(
         f"{sum(counts.values())} squares of {plan.train_boards} synthetic boards (boardsight dataset synth "
         f"--game scrabble, half English and half Swedish tiles, train fonts, seed {plan.seed}, widths "
         f"{train_spec.width[0]}-{train_spec.width[1]} px; every tile, a quarter of the empty squares, and "
-        f"turned copies of half the tiles; classes under {RARE_COPIES} crops repeated); validation: "
+        f"turned copies of half the tiles; classes under {RARE_COPIES} crops, and blanks under "
+        f"{BLANK_COPIES}, repeated); validation: "
         f"{len(validation)} squares of {plan.validation_boards} boards with held-out fonts (seed "
         f"{plan.seed + 1}); squares cut from the labelled corners and augmented with small rotations, "
         f"scale, shift, light, blur, noise and a tint per crop; read in {RECIPE['colour']}"
