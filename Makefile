@@ -39,8 +39,10 @@ bench-read: $(VENV)/.installed
 bench-scrabble: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_read_scrabble.py
 
+# With the labelled real photos beside the repository, half their positions join the training.
+REAL_SCRABBLE ?= ../shared/data/real/scrabble
 train-scrabble: $(VENV)/.installed-dev
-	$(BIN)/boardsight train scrabble
+	$(BIN)/boardsight train scrabble $(if $(wildcard $(REAL_SCRABBLE)),--real $(REAL_SCRABBLE))
 
 venv: $(BIN)/python
 

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from boardsight.cli import read_boggle
+from boardsight.cli import read_boggle, read_scrabble
 from boardsight.cli.options import JsonOption
 from boardsight.errors import BadInputError
 from boardsight.vision.image_io import load_image
@@ -28,6 +28,7 @@ GAME_DETECT_MODULE = "boardsight.vision.game_detect"
 # One line a game: the function that reads a photo of that game and shows the result.
 GAME_COMMANDS: dict[str, Callable[..., None]] = {
     "boggle": read_boggle.show_reading,
+    "scrabble": read_scrabble.show_reading,
 }
 
 
@@ -46,12 +47,17 @@ def detect_game(photo: Path) -> str:
 
 
 def read(
-    photo: Annotated[Path, typer.Argument(help="Photo of a Boggle tray (JPEG, PNG, WebP ...).")],
+    photo: Annotated[
+        Path, typer.Argument(help="Photo of a Boggle tray or a Scrabble board (JPEG, PNG, WebP ...).")
+    ],
     game: Annotated[str, typer.Option("--game", help="auto, boggle or scrabble.")] = "auto",
     size: Annotated[str, typer.Option("--size", help="Boggle tray size: auto, 4, 5 or 6.")] = "auto",
     dice: Annotated[
         str,
         typer.Option("--dice", help="Dice set to check against: auto, classic, 1987, big, superbig or none."),
+    ] = "auto",
+    tiles: Annotated[
+        str, typer.Option("--tiles", help="Scrabble tile set: auto, english or swedish.")
     ] = "auto",
     reader: Annotated[str, typer.Option("--reader", help="onnx (the CNN) or tesseract.")] = "onnx",
     as_json: JsonOption = False,
@@ -75,4 +81,6 @@ def read(
     if command is None:
         raise BadInputError(f"reading {chosen} photos is not available yet")
     options: dict[str, Any] = {"size": size, "dice": dice, "reader": reader}
+    if chosen == "scrabble":
+        options = {"tiles": tiles, "reader": reader}
     command(photo, as_json=as_json, debug_image=debug_image, **options)

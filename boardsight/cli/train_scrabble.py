@@ -32,8 +32,28 @@ def scrabble(
     cache: Annotated[
         Path | None, typer.Option("--cache", help="Keep (and reuse) the rendered squares in this folder.")
     ] = None,
+    real: Annotated[
+        Path | None,
+        typer.Option("--real", help="A labelled-photo set of real boards to train on as well."),
+    ] = None,
+    real_held_out: Annotated[
+        float,
+        typer.Option("--real-held-out", help="Share of --real's positions kept out of training."),
+    ] = 0.5,
+    real_fold: Annotated[
+        int,
+        typer.Option(
+            "--real-fold", help="Which part of that share is held out (0, 1, ...: cross-validation)."
+        ),
+    ] = 0,
 ) -> None:
     """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards."""
+    if not 0 <= real_held_out < 1:
+        raise BoardsightError(f"--real-held-out must be at least 0 and below 1, not {real_held_out}")
+    if real_fold < 0 or (real_fold and real_fold * real_held_out >= 1):
+        raise BoardsightError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
+    if real is not None and not real.is_dir():
+        raise BoardsightError(f"--real {real}: no such folder")
     _require_torch()
     from boardsight.vision.scrabble.tile_training import MODEL_PATH, TileTrainingPlan, train_tile_model
 
@@ -44,6 +64,9 @@ def scrabble(
         epochs=epochs,
         jobs=jobs,
         threads=threads,
+        real_photos=real,
+        real_held_out_share=real_held_out,
+        real_fold=real_fold,
     )
     arguments = shlex.join(sys.argv[3:]) if len(sys.argv) > 3 else ""
     report = train_tile_model(
@@ -54,4 +77,6 @@ def scrabble(
         log=lambda line: typer.echo(line, err=True),
     )
     minutes = (report.render_seconds + report.train_seconds) / 60
+    if report.real_held_out_accuracy is not None:
+        typer.echo(f"held-out real squares: {report.real_held_out_accuracy:.4%}")
     typer.echo(f"{report.path}: validation accuracy {report.validation_accuracy:.4%} ({minutes:.1f} min)")

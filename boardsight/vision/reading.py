@@ -25,6 +25,8 @@ GAMES = ("boggle", "scrabble")
 READER_MODULES: tuple[str, ...] = (
     "boardsight.vision.boggle.onnx_reader",
     "boardsight.vision.boggle.tesseract_reader",
+    "boardsight.vision.scrabble.onnx_reader",
+    "boardsight.vision.scrabble.tesseract_reader",
 )
 DEFAULT_MAX_SIDE = 1600
 

@@ -42,7 +42,7 @@ from boardsight.vision.scrabble.premium import BOARD_CELLS, locate_block, premiu
 from boardsight.vision.scrabble.premium_fit import MIN_BLOBS, premium_matches
 from boardsight.vision.scrabble.segments import Segments, detect_segments, grouped
 
-WORK_SIDE = 1000
+WORK_SIDE = 800
 MIN_SCORE = 0.03  # premium-pattern score below which a block is not taken for a board
 SURE_SCORE = 0.15  # below it, crops of the photo are searched at a finer scale too
 MIN_CELL_PX = 6  # in the working copy: smaller boards cannot be read anyway

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from boardsight.errors import BadInputError
+from boardsight.errors import BadInputError, BoardsightError
 from boardsight.lexicon import Lexicon, load_lexicon
 from boardsight.scrabble import load_tileset
 from boardsight.scrabble.board import Board
@@ -95,6 +95,31 @@ def guess_tiles(probabilities: np.ndarray, names: list[str]) -> str:
 def allowed_classes(class_names: list[str], tileset: TileSet) -> np.ndarray:
     """Mask of the classes a square of this tile set can be: empty, blank, and the set's own letters."""
     return np.array([name in (EMPTY, BLANK) or name in tileset.counts for name in class_names])
+
+
+def choose_tiles(probabilities: np.ndarray, names: list[str], lexicon: str | Lexicon | None) -> str:
+    """The tile set of a board read as ``probabilities`` (225, classes): english or swedish.
+
+    English unless some tiles look like Å, Ä or Ö (:func:`guess_tiles`); then the board
+    is read both ways and the language whose lexicon finds more of its words valid wins
+    (the guess stands when a lexicon is missing or the words cannot tell).
+    """
+    guess = guess_tiles(probabilities, names)
+    if guess == "english" or lexicon is None:
+        return guess
+    shares = {}
+    for tiles in TILE_SETS:
+        try:
+            words = lexicon_for(lexicon if isinstance(lexicon, Lexicon) else "auto", tiles)
+        except BoardsightError:
+            return guess
+        tokens, _ = read_squares(probabilities, names, load_tileset(tiles))
+        grid = [tokens[row * BOARD_CELLS : (row + 1) * BOARD_CELLS] for row in range(BOARD_CELLS)]
+        texts = [run_text(grid, run) for run in runs(grid)]
+        shares[tiles] = valid_share(texts, lambda word, lexicon=words: word in lexicon)
+    if shares["english"] == shares["swedish"]:
+        return guess
+    return max(shares, key=shares.get)
 
 
 def locate_board(image: np.ndarray, *, source: str = "the photo") -> BoardLocation:
@@ -172,14 +197,19 @@ def _grid_of(probabilities: np.ndarray, names: list[str]) -> list[list[str]]:
 def read_squares(
     probabilities: np.ndarray, names: list[str], tileset: TileSet
 ) -> tuple[list[str], np.ndarray]:
-    """Each square's token and its probability, among the classes the tile set allows.
+    """Each square's token and the probabilities it was chosen from, among the classes the tile set allows.
 
     The ``turned`` class and letters the set lacks are left out and the rest renormalised.
+    A square is empty when empty is at least as likely as all tiles together; else it
+    holds its likeliest tile (a letter split between two look-alikes is still a tile).
     """
     allowed = allowed_classes(names, tileset)
     kept = np.where(allowed, probabilities, 0.0)
     kept = kept / np.maximum(kept.sum(axis=1, keepdims=True), 1e-12)
-    best = kept.argmax(axis=1)
+    empty = names.index(EMPTY)
+    tiles = kept.copy()
+    tiles[:, empty] = -1.0
+    best = np.where(kept[:, empty] >= 0.5, empty, tiles.argmax(axis=1))
     return [names[i] for i in best], kept
 
 
@@ -204,7 +234,9 @@ def read_board(
     crops = cut_squares(image, location.corners, margin=model.margin, cell_px=model.cell_px)
 
     def tiles_of(probabilities: np.ndarray) -> str:
-        return guess_tiles(probabilities, model.class_names) if tiles == "auto" else tiles
+        if tiles != "auto":
+            return tiles
+        return choose_tiles(probabilities, model.class_names, lexicon)
 
     turns, probabilities, orientation = orient_and_classify(
         crops, model, lambda probabilities: lexicon_for(lexicon, tiles_of(probabilities))

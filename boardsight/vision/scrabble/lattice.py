@@ -118,7 +118,7 @@ def period_and_phase(positions: np.ndarray, weights: np.ndarray) -> tuple[float,
     low, high = np.percentile(positions, [3, 97])
     span = max(high - low, 1e-6)
     start, stop = positions.min(), positions.max()
-    counts, edges = np.histogram(positions, bins=2048, range=(start, stop + 1e-9), weights=weights)
+    counts, edges = np.histogram(positions, bins=1024, range=(start, stop + 1e-9), weights=weights)
     centres = (edges[:-1] + edges[1:]) / 2
     present = counts > 0
     centres, counts = centres[present], counts[present]
@@ -132,7 +132,7 @@ def period_and_phase(positions: np.ndarray, weights: np.ndarray) -> tuple[float,
         best = int(np.argmax(np.abs(values)))
         return float(fine[best]), complex(values[best])
 
-    periods = np.geomspace(span / 40, span / 7, 250)
+    periods = np.geomspace(span / 40, span / 7, 160)
     peak, value = refine(float(periods[int(np.argmax(np.abs(sums(periods))))]), 0.02)
     for factor in (4, 3, 2):
         multiple, multiple_value = refine(peak * factor, 0.01)

@@ -9,7 +9,9 @@ blank whose letter is known.
 - :func:`correct_misreads`: a tile set holds a fixed number of each letter (one Z, one
   Q ...) and every word on a board should be valid; squares read with low confidence
   are changed to their next likely letter when that brings the counts within the set,
-  or turns an invalid word valid, and each change is reported.
+  or turns an invalid word valid, and each change is reported. A blank tile shows no
+  letter and can pass for an empty square: an empty square that could be a blank
+  becomes one when that joins broken words into valid ones.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ BLANK = "?"
 MAX_JOINT_BLANKS = 3  # blanks sharing words are tried together up to this many
 LOW_CONFIDENCE = 0.9  # squares below this may be changed by the lexicon
 MIN_ALTERNATIVE = 0.005  # a letter this unlikely is never put in a square's place
+MIN_HIDDEN_BLANK = 0.05  # an empty square less likely a blank than this is never made one
+SURE_HIDDEN_BLANK = 0.3  # this likely a blank, it becomes one even between valid words
 
 Square = tuple[int, int]
 
@@ -87,6 +91,26 @@ def run_text(grid: list[list[str]], run: Run, substitute: dict[Square, str] | No
 
 def runs_through(all_runs: Iterable[Run], square: Square) -> list[Run]:
     return [run for run in all_runs if square in run.squares()]
+
+
+def _runs_at(grid: list[list[str]], square: Square) -> list[Run]:
+    """The runs of two or more tiles through the tile on ``square`` (found by walking from it)."""
+    row, col = square
+    found = []
+    for direction, (step_row, step_col) in ((ACROSS, (0, 1)), (DOWN, (1, 0))):
+        start_row, start_col = row, col
+        while (
+            start_row - step_row >= 0
+            and start_col - step_col >= 0
+            and is_tile(grid[start_row - step_row][start_col - step_col])
+        ):
+            start_row, start_col = start_row - step_row, start_col - step_col
+        length, r, c = 0, start_row, start_col
+        while r < len(grid) and c < len(grid[0]) and is_tile(grid[r][c]):
+            length, r, c = length + 1, r + step_row, c + step_col
+        if length >= 2:
+            found.append(Run(start_row, start_col, direction, length))
+    return found
 
 
 def designate_blanks(
@@ -159,7 +183,7 @@ def _invalid_through(
     """How many words through ``square`` are not valid (with ``letter`` put there, if given)."""
     substitute = {square: letter} if letter is not None else {}
     count = 0
-    for run in runs_through(runs(grid), square):
+    for run in _runs_at(grid, square):
         text = run_text(grid, run, substitute)
         if BLANK in text:
             continue
@@ -169,9 +193,89 @@ def _invalid_through(
 
 
 def excess_letters(grid: list[list[str]], tileset: TileSet) -> dict[str, int]:
-    """Letters read more often than the set has tiles of them, with how many too many."""
-    counts = Counter(token for line in grid for token in line if token.isupper() and token != BLANK)
-    return {letter: n - tileset.count(letter) for letter, n in counts.items() if n > tileset.count(letter)}
+    """Tiles read more often than the set has them (letters, and ``?`` for blanks), with how many too many."""
+    counts = Counter(token for line in grid for token in line if token.isupper() or token == BLANK)
+    return {token: n - tileset.count(token) for token, n in counts.items() if n > tileset.count(token)}
+
+
+def _neighbour_runs(grid: list[list[str]], square: Square) -> list[Run]:
+    """The words on the squares beside an empty ``square`` (those a tile there would join)."""
+    row, col = square
+    found: list[Run] = []
+    for d_row, d_col in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        r, c = row + d_row, col + d_col
+        if 0 <= r < len(grid) and 0 <= c < len(grid[0]) and is_tile(grid[r][c]):
+            direction = ACROSS if d_row == 0 else DOWN
+            found += [run for run in _runs_at(grid, (r, c)) if run.direction == direction]
+    return found
+
+
+def _restore_hidden_blanks(
+    grid: list[list[str]],
+    probabilities: np.ndarray,
+    index: dict[str, int],
+    tileset: TileSet,
+    lexicon: Lexicon,
+    letters: list[str],
+) -> list[Correction]:
+    """Empty squares beside tiles that a blank would join into valid words become blanks (in place).
+
+    A square qualifies when the set still has a blank to spare, the reader gave it some
+    chance of being a blank, some letter there makes every word through it valid, and
+    either a word beside it is invalid as read or the reader thought a blank quite likely.
+    """
+    if BLANK not in index or EMPTY not in index:
+        return []
+    found: list[Correction] = []
+    candidates = sorted(
+        (
+            (r, c)
+            for r, line in enumerate(grid)
+            for c, token in enumerate(line)
+            if token == EMPTY and probabilities[r, c, index[BLANK]] >= MIN_HIDDEN_BLANK
+        ),
+        key=lambda square: -probabilities[square[0], square[1], index[BLANK]],
+    )
+    for square in candidates:
+        blanks = sum(token == BLANK or token.islower() for line in grid for token in line)
+        if blanks >= tileset.count(BLANK):
+            break
+        beside = _neighbour_runs(grid, square)
+        if not any(is_tile(grid[r][c]) for r, c in _beside(grid, square)):
+            continue
+        words = [run_text(grid, run) for run in beside]
+        broken = [word for word in words if BLANK not in word and word not in lexicon]
+        chance = float(probabilities[square[0], square[1], index[BLANK]])
+        if not broken and chance < SURE_HIDDEN_BLANK:
+            continue
+        filled = _with(grid, square, BLANK)
+        through = [run for run in _runs_at(filled, square) if run_text(filled, run).count(BLANK) == 1]
+        if not through:
+            continue
+        fits = [
+            letter
+            for letter in letters
+            if all(run_text(filled, run, {square: letter}) in lexicon for run in through)
+        ]
+        if not fits:
+            continue
+        grid[square[0]][square[1]] = BLANK
+        reason = (
+            f"{', '.join(run_text(filled, run, {}).replace(BLANK, '_') for run in through)} with a blank "
+            f"here ({'/'.join(fits[:5])}) is valid"
+        )
+        reason += f"; as read, {broken[0]} is no word" if broken else ""
+        found.append(Correction(square, EMPTY, BLANK, reason))
+    return found
+
+
+def _beside(grid: list[list[str]], square: Square) -> list[Square]:
+    row, col = square
+    return [
+        (row + d_row, col + d_col)
+        for d_row, d_col in ((0, -1), (0, 1), (-1, 0), (1, 0))
+        if 0 <= row + d_row < len(grid) and 0 <= col + d_col < len(grid[0])
+    ]
 
 
 def correct_misreads(
@@ -186,31 +290,34 @@ def correct_misreads(
     """Fix squares read wrongly, as far as the tile counts and the lexicon show.
 
     ``probabilities`` (15, 15, classes) are the reader's, in ``grid``'s orientation.
-    First, while a letter appears more often than the set has it, its least confident
-    square takes its next likely letter that keeps the counts and the words through it
-    at least as good. Then, with a lexicon, each square below ``low`` confidence on an
-    invalid word takes the likeliest other letter that makes every word through it
-    valid. Returns the new grid (a copy) and the changes.
+    First, while a letter (or the blank) appears more often than the set has it, its
+    least confident square takes its next likely reading (a letter; for a blank also
+    empty) that keeps the counts and the words through it at least as good. Then, with
+    a lexicon, each square below ``low`` confidence on an invalid word takes the
+    likeliest other letter that makes every word through it valid. Returns the new
+    grid (a copy) and the changes.
     """
     grid = [list(line) for line in grid]
     letters = [name for name in class_names if name.isalpha() and len(name) == 1 and tileset.is_letter(name)]
-    letter_index = {name: class_names.index(name) for name in letters}
+    index = {name: class_names.index(name) for name in [*letters, EMPTY, BLANK] if name in class_names}
     corrections: list[Correction] = []
 
     def alternatives(square: Square) -> list[str]:
+        """Other readings of the square, likeliest first: letters, and for a blank also empty."""
         row, col = square
         current = grid[row][col]
-        options = sorted(letters, key=lambda name: -probabilities[row, col, letter_index[name]])
+        names = [*letters, EMPTY] if current == BLANK and EMPTY in index else letters
+        options = sorted(names, key=lambda name: -probabilities[row, col, index[name]])
         return [
             name
             for name in options
-            if name != current and probabilities[row, col, letter_index[name]] >= MIN_ALTERNATIVE
+            if name != current and probabilities[row, col, index[name]] >= MIN_ALTERNATIVE
         ]
 
     def confidence(square: Square) -> float:
         row, col = square
         token = grid[row][col]
-        return float(probabilities[row, col, letter_index[token]]) if token in letter_index else 1.0
+        return float(probabilities[row, col, index[token]]) if token in index else 1.0
 
     for _ in range(2 * tileset.total_tiles):
         excess = excess_letters(grid, tileset)
@@ -226,18 +333,26 @@ def correct_misreads(
             read = grid[row][col]
             before = _invalid_through(grid, square, lexicon) if lexicon is not None else 0
             for option in alternatives(square):
-                if excess_letters(_with(grid, square, option), tileset).get(option, 0) > 0:
+                if (
+                    option != EMPTY
+                    and excess_letters(_with(grid, square, option), tileset).get(option, 0) > 0
+                ):
                     continue
-                if lexicon is not None and _invalid_through(grid, square, lexicon, option) > before:
+                if (
+                    option != EMPTY
+                    and lexicon is not None
+                    and _invalid_through(grid, square, lexicon, option) > before
+                ):
                     continue
                 grid[row][col] = option
+                what = "blanks" if read == BLANK else read
                 corrections.append(
                     Correction(
                         square,
                         read,
                         option,
-                        f"{excess[read] + tileset.count(read)} {read} read, the {tileset.name} set has "
-                        f"{tileset.count(read)}; {option} is the next likely letter here",
+                        f"{excess[read] + tileset.count(read)} {what} read, the {tileset.name} set has "
+                        f"{tileset.count(read)}; {option} is the next likely reading here",
                     )
                 )
                 changed = True
@@ -248,11 +363,12 @@ def correct_misreads(
             break
 
     if lexicon is not None:
+        corrections += _restore_hidden_blanks(grid, probabilities, index, tileset, lexicon, letters)
         for run in runs(grid):
             if BLANK in run_text(grid, run) or run_text(grid, run) in lexicon:
                 continue
             for square in sorted(run.squares(), key=confidence):
-                if confidence(square) >= low or grid[square[0]][square[1]] not in letter_index:
+                if confidence(square) >= low or grid[square[0]][square[1]] not in letters:
                     continue
                 row, col = square
                 read = grid[row][col]

@@ -35,13 +35,10 @@ def _kind_colours(lab: np.ndarray, kinds: np.ndarray) -> dict[int, np.ndarray]:
     """Median Lab colour of the middle of the squares of each kind."""
     inner = CELL_PX // 4
     offset = MARGIN_CELLS * CELL_PX
-    samples: dict[int, list[np.ndarray]] = {}
-    for row in range(BOARD_CELLS):
-        for col in range(BOARD_CELLS):
-            top, left = offset + row * CELL_PX + inner, offset + col * CELL_PX + inner
-            patch = lab[top : top + CELL_PX - 2 * inner, left : left + CELL_PX - 2 * inner].reshape(-1, 3)
-            samples.setdefault(int(kinds[row, col]), []).append(np.median(patch, axis=0))
-    return {kind: np.median(np.array(values), axis=0) for kind, values in samples.items()}
+    board = lab[offset : offset + BOARD_CELLS * CELL_PX, offset : offset + BOARD_CELLS * CELL_PX]
+    cells = board.reshape(BOARD_CELLS, CELL_PX, BOARD_CELLS, CELL_PX, 3)[:, inner:-inner, :, inner:-inner, :]
+    medians = np.median(cells.transpose(0, 2, 1, 3, 4).reshape(BOARD_CELLS, BOARD_CELLS, -1, 3), axis=2)
+    return {int(kind): np.median(medians[kinds == kind], axis=0) for kind in np.unique(kinds)}
 
 
 def premium_centroids(

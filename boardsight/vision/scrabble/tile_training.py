@@ -21,11 +21,33 @@ from boardsight.models.metadata import ModelMetadata
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.trainer import TrainConfig
-from boardsight.vision.scrabble.tile_data import CLASS_NAMES, INPUT_SIZE, RECIPE, BoardSpec, render_cell_set
+from boardsight.vision.scrabble.tile_data import (
+    CLASS_NAMES,
+    INPUT_SIZE,
+    RECIPE,
+    BoardSpec,
+    in_recipe_colour,
+    labelled_scrabble_photos,
+    photo_cell_set,
+    render_cell_set,
+    split_photos,
+    with_colour_jitter,
+)
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "scrabble_tiles.onnx"
 TASK = "scrabble-square"
-RARE_COPIES = 200  # classes with fewer training crops than this are repeated up to it
+RARE_COPIES = 1000  # classes with fewer training crops than this (Q, Z ...) are repeated up to it
+BLANK_COPIES = 3000  # blanks more: a blank tile in the board's own colour is the hardest square to tell
+AUGMENT = AugmentConfig(
+    rotate_degrees=8.0,
+    scale=0.15,
+    shift=0.1,
+    gain=0.4,
+    offset=40.0,
+    gamma=0.4,
+    blur_probability=0.5,
+    noise=8.0,
+)  # stronger than the default: real photos are blurrier, and their tiles sit less neatly in the squares
 
 
 @dataclass(frozen=True)
@@ -39,6 +61,10 @@ class TileTrainingPlan:
     batch_size: int = 256
     jobs: int = 2
     threads: int = 2
+    real_photos: Path | None = None
+    real_held_out_share: float = 0.5
+    real_fold: int = 0
+    real_copies: int = 4
 
 
 @dataclass
@@ -48,6 +74,7 @@ class TileTrainingReport:
     validation_cells: int
     validation_accuracy: float
     per_class_accuracy: dict[str, float]
+    real_held_out_accuracy: float | None
     render_seconds: float
     train_seconds: float
 
@@ -65,22 +92,38 @@ def _cell_set(spec: BoardSpec, cache: Path | None, jobs: int, log: Callable[[str
     return cells
 
 
-def with_rare_classes_repeated(cells: CellSet, minimum: int = RARE_COPIES) -> CellSet:
+def with_rare_classes_repeated(
+    cells: CellSet, minimum: int = RARE_COPIES, minimum_of: dict[str, int] | None = None
+) -> CellSet:
     """The set with each class that has fewer than ``minimum`` crops repeated up to ``minimum``.
 
-    Augmentation makes each repeat a different picture; without it letters that boards
-    rarely hold (Q, Z, X, Å ...) would barely be learnt.
+    ``minimum_of`` gives some classes their own minimum. Augmentation makes each repeat
+    a different picture; without it letters that boards rarely hold (Q, Z, X, Å ...)
+    would barely be learnt.
     """
     extra = []
-    for index in range(len(cells.class_names)):
+    for index, name in enumerate(cells.class_names):
         members = np.nonzero(cells.labels == index)[0]
-        if 0 < len(members) < minimum:
-            extra.append(np.resize(members, minimum - len(members)))
+        wanted = (minimum_of or {}).get(name, minimum)
+        if 0 < len(members) < wanted:
+            extra.append(np.resize(members, wanted - len(members)))
     if not extra:
         return cells
     chosen = np.concatenate(extra)
     repeated = CellSet(cells.images[chosen], cells.labels[chosen], cells.class_names, cells.groups[chosen])
     return CellSet.concatenate([cells, repeated])
+
+
+def _real_cells(plan: TileTrainingPlan, log: Callable[[str], None]) -> tuple[CellSet, CellSet, list[str]]:
+    """Crops of the labelled photos to train on, of those held out, and the held-out photos' names."""
+    if plan.real_photos is None:
+        empty = photo_cell_set([], seed=plan.seed)
+        return empty, empty, []
+    photos = labelled_scrabble_photos(plan.real_photos)
+    train, held_out = split_photos(photos, plan.real_held_out_share, plan.real_fold)
+    log(f"{len(train)} labelled photos to train on, {len(held_out)} held out, from {plan.real_photos}")
+    names = sorted(example.image_path.name for example in held_out)
+    return photo_cell_set(train, seed=plan.seed), photo_cell_set(held_out, seed=plan.seed + 1), names
 
 
 def train_tile_model(
@@ -93,35 +136,51 @@ def train_tile_model(
 ) -> TileTrainingReport:
     """Render, train and export; returns where the model went and how well it validated."""
     from boardsight.models.training.export import export_classifier, git_commit
-    from boardsight.models.training.trainer import train_classifier
+    from boardsight.models.training.trainer import predict_logits, train_classifier
 
     started = time.perf_counter()
     train_spec = BoardSpec(count=plan.train_boards, seed=plan.seed)
     validation_spec = BoardSpec(count=plan.validation_boards, seed=plan.seed + 1, fonts="holdout")
-    train = _cell_set(train_spec, cache, plan.jobs, log)
-    validation = _cell_set(validation_spec, cache, plan.jobs, log)
+    train = in_recipe_colour(_cell_set(train_spec, cache, plan.jobs, log))
+    validation = in_recipe_colour(_cell_set(validation_spec, cache, plan.jobs, log))
+    real_train, real_held_out, held_out_names = _real_cells(plan, log)
     rendered = time.perf_counter()
     counts = train.class_counts()
     log(f"{len(train)} training squares, {len(validation)} validation squares; per class: {counts}")
-    train = with_rare_classes_repeated(train)
+    train = with_colour_jitter(with_rare_classes_repeated(train, minimum_of={"?": BLANK_COPIES}), plan.seed)
+    if len(real_train):
+        train = CellSet.concatenate([train, *[real_train] * plan.real_copies])
     config = TrainConfig(
         epochs=plan.epochs,
         batch_size=plan.batch_size,
         threads=plan.threads,
         seed=plan.seed,
         normalise=RECIPE["normalise"],
-        augment=AugmentConfig(quarter_turns=False),
+        augment=AUGMENT,
     )
     trained = train_classifier(train, validation, config, log=log)
+    real_accuracy = None
+    if len(real_held_out):
+        predicted = predict_logits(trained.network, real_held_out.images, config.normalise).argmax(axis=1)
+        real_accuracy = float(np.mean(predicted == real_held_out.labels))
+        log(f"held-out real photos: {real_accuracy:.4%} of {len(real_held_out)} squares")
     data = (
         f"{sum(counts.values())} squares of {plan.train_boards} synthetic boards (boardsight dataset synth "
         f"--game scrabble, half English and half Swedish tiles, train fonts, seed {plan.seed}, widths "
         f"{train_spec.width[0]}-{train_spec.width[1]} px; every tile, a quarter of the empty squares, and "
-        f"turned copies of half the tiles; classes under {RARE_COPIES} crops repeated); validation: "
+        f"turned copies of half the tiles; classes under {RARE_COPIES} crops, and blanks under "
+        f"{BLANK_COPIES}, repeated); validation: "
         f"{len(validation)} squares of {plan.validation_boards} boards with held-out fonts (seed "
         f"{plan.seed + 1}); squares cut from the labelled corners and augmented with small rotations, "
-        "scale, shift, light, blur and noise"
+        f"scale, shift, light, blur, noise and a tint per crop; read in {RECIPE['colour']}"
     )
+    if len(real_train):
+        data += (
+            f"; plus {len(real_train)} squares (every tile, half the empty squares, turned copies of half "
+            f"the tiles) of the labelled photos in {plan.real_photos}, repeated {plan.real_copies} times, "
+            f"from the positions not held out (share held out: {plan.real_held_out_share}, "
+            f"part {plan.real_fold})"
+        )
     metadata = ModelMetadata(
         task=TASK,
         class_names=list(CLASS_NAMES),
@@ -139,6 +198,8 @@ def train_tile_model(
             "per_class_accuracy": {
                 name: round(value, 4) for name, value in trained.per_class_accuracy.items()
             },
+            "real_held_out_photos": held_out_names,
+            "real_held_out_accuracy": None if real_accuracy is None else round(real_accuracy, 5),
         },
     )
     path = export_classifier(trained.network, metadata, out)
@@ -150,6 +211,7 @@ def train_tile_model(
         validation_cells=len(validation),
         validation_accuracy=trained.validation_accuracy,
         per_class_accuracy=trained.per_class_accuracy,
+        real_held_out_accuracy=real_accuracy,
         render_seconds=rendered - started,
         train_seconds=trained.seconds,
     )

@@ -119,3 +119,69 @@ def test_swedish_letters_count_and_designate() -> None:
     lexicon = Lexicon.from_words(["ÅT", "ÄT", "ÅÖ"], folding="swedish")
     assert designate_blanks(grid, lexicon, swedish.alphabet) == {(0, 0): ["Å"]}
     assert excess_letters(board("ÖÖÖ"), swedish) == {"Ö": 1}
+
+
+def test_a_third_blank_is_the_least_sure_one_read_as_empty() -> None:
+    grid = board("?.?.?")
+    cube = confident(grid)
+    cube[0, 2] = 0.0
+    cube[0, 2, CLASS_NAMES.index("?")] = 0.55
+    cube[0, 2, CLASS_NAMES.index(".")] = 0.45
+    fixed, corrections = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, None)
+    assert "".join(fixed[0][:5]) == "?...?"
+    assert corrections[0].to_dict() == {
+        "square": "C1",
+        "read": "?",
+        "now": ".",
+        "why": "3 blanks read, the english set has 2; . is the next likely reading here",
+    }
+
+
+def _maybe_blank(cube: np.ndarray, square: tuple[int, int], chance: float) -> None:
+    cube[square] = 0.0
+    cube[(*square, CLASS_NAMES.index("?"))] = chance
+    cube[(*square, CLASS_NAMES.index("."))] = 1 - chance
+
+
+def test_a_blank_read_as_empty_is_restored_when_it_mends_a_word() -> None:
+    grid = board("QU.Z")  # the blank of QUIZ shows no letter and was taken for the board
+    cube = confident(grid)
+    _maybe_blank(cube, (0, 2), 0.2)
+    fixed, corrections = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, Lexicon.from_words(["QUIZ"]))
+    assert "".join(fixed[0][:4]) == "QU?Z"
+    assert corrections[0].to_dict()["square"] == "C1"
+    assert corrections[0].read == "." and corrections[0].now == "?"
+    assert "QU_Z with a blank here (I) is valid; as read, QU is no word" in corrections[0].why
+    assert designate_blanks(fixed, Lexicon.from_words(["QUIZ"]), ALPHABET) == {(0, 2): ["I"]}
+
+
+def test_an_empty_square_between_valid_words_stays_empty_unless_surely_a_blank() -> None:
+    grid = board("AT.IT")
+    lexicon = Lexicon.from_words(["AT", "IT", "ATEIT"])
+    cube = confident(grid)
+    _maybe_blank(cube, (0, 2), 0.2)
+    fixed, corrections = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, lexicon)
+    assert fixed == grid and corrections == []
+    _maybe_blank(cube, (0, 2), 0.45)
+    fixed, _ = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, lexicon)
+    assert "".join(fixed[0][:5]) == "AT?IT"
+
+
+def test_no_blank_is_restored_beyond_the_sets_two_or_where_no_letter_fits() -> None:
+    lexicon = Lexicon.from_words(["QUIZ", "CAT"])
+    grid = board("QU.Z", "?", "?")
+    cube = confident(grid)
+    _maybe_blank(cube, (0, 2), 0.4)
+    assert correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, lexicon)[0] == grid
+    grid = board("QU.X")
+    cube = confident(grid)
+    _maybe_blank(cube, (0, 2), 0.4)
+    assert correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, lexicon)[0] == grid
+
+
+def test_an_unlikely_blank_is_never_restored() -> None:
+    grid = board("QU.Z")
+    cube = confident(grid)
+    _maybe_blank(cube, (0, 2), 0.01)
+    fixed, _ = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, Lexicon.from_words(["QUIZ"]))
+    assert fixed == grid

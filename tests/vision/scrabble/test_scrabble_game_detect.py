@@ -1,0 +1,37 @@
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from boardsight.datasets.synth import SynthSpec, render_example
+from boardsight.vision.game_detect import detect_game
+from boardsight.vision.reading import BoardNotFoundError
+
+BOARD = Path(__file__).resolve().parents[3] / "examples" / "scrabble_board.jpg"
+
+
+def rendered(spec: SynthSpec, seed: int) -> np.ndarray:
+    jpeg, _ = render_example(spec, seed, 0)
+    return cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
+
+
+def test_a_rendered_board_is_scrabble() -> None:
+    assert detect_game(cv2.imread(str(BOARD))) == "scrabble"
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_a_rendered_tray_is_boggle(size: int) -> None:
+    assert detect_game(rendered(SynthSpec("boggle", sizes=(size,), width=(800, 800)), seed=size)) == "boggle"
+
+
+def test_neither() -> None:
+    with pytest.raises(BoardNotFoundError, match="no Scrabble board or Boggle tray"):
+        detect_game(np.full((480, 640, 3), 128, np.uint8))
+
+
+def test_a_tray_is_no_scrabble_board() -> None:
+    from boardsight.vision.scrabble.board_finder import find_board
+
+    with pytest.raises(BoardNotFoundError):
+        find_board(rendered(SynthSpec("boggle", sizes=(6,), width=(800, 800)), seed=0))
