@@ -135,7 +135,7 @@ def test_calibrate_board_then_check(board_photos, isolated_config, tmp_path) -> 
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["found_by"] in ("scrabble board finder", "largest outline")
+    assert report["found_by"] in ("scrabble reader (onnx)", "scrabble board finder", "largest outline")
     assert report["found_by"] == default_finder()[0]  # the best finder installed
     assert np.max(np.abs(np.array(report["corners"]) - view.corners)) < 4
     assert (isolated_config / "boards" / "club-table-3.json").exists()

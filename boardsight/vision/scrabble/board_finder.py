@@ -48,7 +48,7 @@ SURE_SCORE = 0.15  # below it, crops of the photo are searched at a finer scale 
 MIN_CELL_PX = 6  # in the working copy: smaller boards cannot be read anyway
 LATTICE_ATTEMPTS = 2  # lattices fitted in turn, each to the segments the ones before left over
 PREMIUM_ROUNDS = 3
-MIN_COVERED_LINES = 14  # of 16 grid lines a direction, for a block whose premium pattern is faint
+MIN_COVERED_LINES = 15  # of 16 grid lines a direction, for a block whose premium pattern is faint
 MIN_PREMIUM_MATCHES = 20  # premium squares that must agree with a lattice found from them alone
 FINE_CELL_PX = 20  # boards with smaller cells in the working copy are looked at again, closer
 
