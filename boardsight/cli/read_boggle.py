@@ -14,15 +14,13 @@ import typer
 
 from boardsight.boggle.board import Board
 from boardsight.boggle.parse import IMAGE_SUFFIXES, board_from_json
+from boardsight.cli.debug_image import confidence_colour, write_debug_image
 from boardsight.cli.output import emit_json
-from boardsight.errors import BadInputError
 from boardsight.vision.boggle.dice_check import cell_name
 from boardsight.vision.boggle.tray_reading import LOW_CONFIDENCE, READ_MAX_SIDE
 from boardsight.vision.geometry import grid_points
-from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import BoardReading, read_photo
 
-DEBUG_MAX_SIDE = 1600
 GOOD_CONFIDENCE = 0.9
 
 
@@ -108,9 +106,7 @@ def format_reading(reading: BoardReading) -> str:
 
 
 def _colour(confidence: float) -> tuple[int, int, int]:
-    if confidence >= GOOD_CONFIDENCE:
-        return (60, 200, 60)
-    return (0, 200, 255) if confidence >= LOW_CONFIDENCE else (40, 40, 235)
+    return confidence_colour(confidence, LOW_CONFIDENCE, GOOD_CONFIDENCE)
 
 
 def _label(
@@ -145,26 +141,6 @@ def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) 
     return out
 
 
-def write_debug_image(photo: Path, reading: BoardReading, out: Path) -> None:
-    """Draw ``reading`` over ``photo`` (shrunk to at most DEBUG_MAX_SIDE) and write it to ``out``."""
-    image, factor = decode_image_scaled(read_image_bytes(photo), source=str(photo), max_side=DEBUG_MAX_SIDE)
-    scale = min(1.0, DEBUG_MAX_SIDE / max(image.shape[:2]))
-    if scale < 1.0:
-        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    corners = ((np.asarray(reading.corners, dtype=np.float64) + 0.5) / factor * scale - 0.5).astype(
-        np.float32
-    )
-    drawn = draw_reading(image, reading, corners)
-    try:
-        written = cv2.imwrite(str(out), drawn)
-    except cv2.error:
-        written = False
-    if not written:
-        raise BadInputError(
-            f"cannot write the debug image {out} (use a .png or .jpg name in a folder that exists)"
-        )
-
-
 def show_reading(
     photo: Path,
     *,
@@ -177,7 +153,7 @@ def show_reading(
     """Read the tray in ``photo`` and print it (as a sidecar with ``as_json``)."""
     reading = read_tray_photo(photo, size=size, dice=dice, reader=reader)
     if debug_image is not None:
-        write_debug_image(photo, reading, debug_image)
+        write_debug_image(photo, reading, debug_image, draw_reading)
     if as_json:
         emit_json(reading.to_sidecar())
     else:

@@ -8,15 +8,13 @@ import cv2
 import numpy as np
 import typer
 
+from boardsight.cli.debug_image import confidence_colour, write_debug_image
 from boardsight.cli.output import emit_json
-from boardsight.errors import BadInputError
 from boardsight.scrabble.coords import column_letter, square_name
 from boardsight.vision.geometry import grid_points
-from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import BoardReading, read_photo
 from boardsight.vision.scrabble.board_reading import LOW_CONFIDENCE
 
-DEBUG_MAX_SIDE = 1600
 GOOD_CONFIDENCE = 0.9
 
 
@@ -75,9 +73,7 @@ def format_reading(reading: BoardReading) -> str:
 
 
 def _colour(confidence: float) -> tuple[int, int, int]:
-    if confidence >= GOOD_CONFIDENCE:
-        return (60, 200, 60)
-    return (0, 200, 255) if confidence >= LOW_CONFIDENCE else (40, 40, 235)
+    return confidence_colour(confidence, LOW_CONFIDENCE, GOOD_CONFIDENCE)
 
 
 def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) -> np.ndarray:
@@ -130,24 +126,6 @@ def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) 
     return out
 
 
-def write_debug_image(photo: Path, reading: BoardReading, out: Path) -> None:
-    """Draw ``reading`` over ``photo`` (shrunk to at most DEBUG_MAX_SIDE) and write it to ``out``."""
-    image, factor = decode_image_scaled(read_image_bytes(photo), source=str(photo), max_side=DEBUG_MAX_SIDE)
-    scale = min(1.0, DEBUG_MAX_SIDE / max(image.shape[:2]))
-    if scale < 1.0:
-        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    corners = (np.asarray(reading.corners, dtype=np.float64) + 0.5) / factor * scale - 0.5
-    drawn = draw_reading(image, reading, corners.astype(np.float32))
-    try:
-        written = cv2.imwrite(str(out), drawn)
-    except cv2.error:
-        written = False
-    if not written:
-        raise BadInputError(
-            f"cannot write the debug image {out} (use a .png or .jpg name in a folder that exists)"
-        )
-
-
 def show_reading(
     photo: Path,
     *,
@@ -161,7 +139,7 @@ def show_reading(
     """Read the board in ``photo`` and print it (with ``as_json``: a sidecar of the labelled-photo format)."""
     reading = read_board_photo(photo, tiles=tiles, reader=reader, lexicon=lexicon)
     if debug_image is not None:
-        write_debug_image(photo, reading, debug_image)
+        write_debug_image(photo, reading, debug_image, draw_reading)
     if as_json:
         emit_json(reading.to_sidecar())
     else:

@@ -10,8 +10,6 @@ drawn evenly from every class. Crops are grouped by font so fonts can be held ou
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import cv2
@@ -20,6 +18,7 @@ import numpy as np
 from boardsight.boggle.dice import FACE_TOKENS
 from boardsight.models.preprocess import to_input_pixels
 from boardsight.models.training.cell_set import CellSet
+from boardsight.models.training.rendered_cells import render_in_processes
 from boardsight.vision.boggle.cells import cut_cells
 
 CLASS_NAMES: list[str] = [chr(code) for code in range(ord("A"), ord("Z") + 1)] + [
@@ -66,10 +65,6 @@ def tray_cells(spec: TraySpec, index: int) -> tuple[np.ndarray, np.ndarray, str]
     return pixels, labels, str(payload.get("synth", {}).get("font", "unknown"))
 
 
-def _worker_init() -> None:
-    cv2.setNumThreads(1)
-
-
 def _one(args: tuple[TraySpec, int]) -> tuple[np.ndarray, np.ndarray, str]:
     return tray_cells(*args)
 
@@ -77,20 +72,4 @@ def _one(args: tuple[TraySpec, int]) -> tuple[np.ndarray, np.ndarray, str]:
 def render_cell_set(spec: TraySpec, *, jobs: int = 1, progress=None) -> CellSet:
     """Render ``spec.count`` trays (in ``jobs`` processes) and gather their cells."""
     tasks = [(spec, index) for index in range(spec.count)]
-    jobs = max(1, min(jobs or (os.cpu_count() or 1), len(tasks) or 1))
-    results = []
-    if jobs == 1:
-        for task in tasks:
-            results.append(_one(task))
-            if progress:
-                progress(1)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
-            for result in pool.map(_one, tasks, chunksize=4):
-                results.append(result)
-                if progress:
-                    progress(1)
-    images = np.concatenate([pixels for pixels, _, _ in results])
-    labels = np.concatenate([labels for _, labels, _ in results])
-    groups = np.concatenate([[font] * len(labels) for _, labels, font in results])
-    return CellSet(images, labels, list(CLASS_NAMES), groups)
+    return render_in_processes(_one, tasks, CLASS_NAMES, jobs=jobs, chunksize=4, progress=progress)

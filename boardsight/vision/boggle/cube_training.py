@@ -16,6 +16,7 @@ from pathlib import Path
 from boardsight.models.metadata import ModelMetadata
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
+from boardsight.models.training.rendered_cells import cached_cell_set
 from boardsight.models.training.trainer import TrainConfig
 from boardsight.vision.boggle.cube_data import CLASS_NAMES, INPUT_SIZE, RECIPE, TraySpec, render_cell_set
 
@@ -53,16 +54,13 @@ class CubeTrainingReport:
 
 
 def _cell_set(spec: TraySpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
-    name = f"boggle_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz"
-    if cache is not None and (cache / name).is_file():
-        log(f"using cached cells {cache / name}")
-        return CellSet.load(cache / name)
-    log(f"rendering {spec.count} trays (seed {spec.seed}, {spec.fonts} fonts, {jobs} jobs)")
-    cells = render_cell_set(spec, jobs=jobs)
-    if cache is not None:
-        cache.mkdir(parents=True, exist_ok=True)
-        cells.save(cache / name)
-    return cells
+    return cached_cell_set(
+        f"boggle_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz",
+        cache,
+        lambda: render_cell_set(spec, jobs=jobs),
+        what=f"{spec.count} trays (seed {spec.seed}, {spec.fonts} fonts, {jobs} jobs)",
+        log=log,
+    )
 
 
 def train_cube_model(

@@ -16,9 +16,7 @@ grouped by font, so fonts can be held out for validation. Crops are kept in colo
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +26,7 @@ import numpy as np
 from boardsight.datasets.store import Example, iter_examples
 from boardsight.models.preprocess import to_input_pixels
 from boardsight.models.training.cell_set import CellSet
+from boardsight.models.training.rendered_cells import render_in_processes
 from boardsight.vision.scrabble.squares import TURNED, cut_squares
 
 LETTERS = [chr(code) for code in range(ord("A"), ord("Z") + 1)] + ["Å", "Ä", "Ö"]
@@ -111,10 +110,6 @@ def with_colour_jitter(cells: CellSet, seed: int, spread: float = 0.15) -> CellS
     return CellSet(tinted, cells.labels, cells.class_names, cells.groups)
 
 
-def _worker_init() -> None:
-    cv2.setNumThreads(1)
-
-
 def _one(args: tuple[BoardSpec, int]) -> tuple[np.ndarray, np.ndarray, str]:
     return board_cells(*args)
 
@@ -122,23 +117,7 @@ def _one(args: tuple[BoardSpec, int]) -> tuple[np.ndarray, np.ndarray, str]:
 def render_cell_set(spec: BoardSpec, *, jobs: int = 1, progress=None) -> CellSet:
     """Render ``spec.count`` boards (in ``jobs`` processes) and gather their squares."""
     tasks = [(spec, index) for index in range(spec.count)]
-    jobs = max(1, min(jobs or (os.cpu_count() or 1), len(tasks) or 1))
-    results = []
-    if jobs == 1:
-        for task in tasks:
-            results.append(_one(task))
-            if progress:
-                progress(1)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
-            for result in pool.map(_one, tasks, chunksize=2):
-                results.append(result)
-                if progress:
-                    progress(1)
-    images = np.concatenate([pixels for pixels, _, _ in results])
-    labels = np.concatenate([labels for _, labels, _ in results])
-    groups = np.concatenate([[font] * len(labels) for _, labels, font in results])
-    return CellSet(images, labels, list(CLASS_NAMES), groups)
+    return render_in_processes(_one, tasks, CLASS_NAMES, jobs=jobs, chunksize=2, progress=progress)
 
 
 def position_key(grid: list[list[str]]) -> str:

@@ -20,6 +20,7 @@ import numpy as np
 from boardsight.models.metadata import ModelMetadata
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
+from boardsight.models.training.rendered_cells import cached_cell_set
 from boardsight.models.training.trainer import TrainConfig
 from boardsight.vision.scrabble.tile_data import (
     CLASS_NAMES,
@@ -80,16 +81,13 @@ class TileTrainingReport:
 
 
 def _cell_set(spec: BoardSpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
-    name = f"scrabble_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz"
-    if cache is not None and (cache / name).is_file():
-        log(f"using cached squares {cache / name}")
-        return CellSet.load(cache / name)
-    log(f"rendering {spec.count} boards (seed {spec.seed}, {spec.fonts} fonts, {jobs} jobs)")
-    cells = render_cell_set(spec, jobs=jobs)
-    if cache is not None:
-        cache.mkdir(parents=True, exist_ok=True)
-        cells.save(cache / name)
-    return cells
+    return cached_cell_set(
+        f"scrabble_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz",
+        cache,
+        lambda: render_cell_set(spec, jobs=jobs),
+        what=f"{spec.count} boards (seed {spec.seed}, {spec.fonts} fonts, {jobs} jobs)",
+        log=log,
+    )
 
 
 def with_rare_classes_repeated(
