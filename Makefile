@@ -39,10 +39,12 @@ bench-read: $(VENV)/.installed
 bench-scrabble: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_read_scrabble.py
 
-# With the labelled real photos beside the repository, half their positions join the training.
+# With the labelled real photos beside the repository, one source's photos join the
+# training and the other source is held out whole (the bundled model's recipe).
 REAL_SCRABBLE ?= ../shared/data/real/scrabble
+REAL_OPTIONS = --real $(REAL_SCRABBLE) --real-held-out 0 --real-held-out-source DeclanFinerty/scrabble-vision
 train-scrabble: $(VENV)/.installed-dev
-	$(BIN)/boardsight train scrabble $(if $(wildcard $(REAL_SCRABBLE)),--real $(REAL_SCRABBLE))
+	$(BIN)/boardsight train scrabble $(if $(wildcard $(REAL_SCRABBLE)),$(REAL_OPTIONS))
 
 venv: $(BIN)/python
 

@@ -46,6 +46,13 @@ def scrabble(
             "--real-fold", help="Which part of that share is held out (0, 1, ...: cross-validation)."
         ),
     ] = 0,
+    real_held_out_source: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--real-held-out-source",
+            help="Hold out every photo of this source (the sidecar's source_repo); repeatable.",
+        ),
+    ] = None,
 ) -> None:
     """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards."""
     if not 0 <= real_held_out < 1:
@@ -67,6 +74,7 @@ def scrabble(
         real_photos=real,
         real_held_out_share=real_held_out,
         real_fold=real_fold,
+        real_held_out_sources=tuple(real_held_out_source or ()),
     )
     arguments = shlex.join(sys.argv[3:]) if len(sys.argv) > 3 else ""
     report = train_tile_model(

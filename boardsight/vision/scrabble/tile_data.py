@@ -135,20 +135,33 @@ def labelled_scrabble_photos(root: str | Path) -> list[Example]:
     ]
 
 
-def split_photos(
-    examples: list[Example], held_out_share: float, fold: int = 0
-) -> tuple[list[Example], list[Example]]:
-    """(train, held out): whole positions go to one side, chosen by the order of their keys.
+def photo_source(example: Example) -> str:
+    """Where a labelled photo comes from: its sidecar's ``source_repo``, else ``unknown``."""
+    return str(example.label.extras.get("source_repo") or "unknown")
 
-    Positions sorted by key are cut into parts of ``held_out_share`` of them; part
-    ``fold`` is held out, so share 0.5 with folds 0 and 1 holds out every position once
-    (two-fold cross-validation). The split depends on the labels alone, so training and
-    evaluation agree on it without sharing state; a position photographed twice is never
-    on both sides.
+
+def split_photos(
+    examples: list[Example],
+    held_out_share: float,
+    fold: int = 0,
+    held_out_sources: Iterable[str] = (),
+) -> tuple[list[Example], list[Example]]:
+    """(train, held out): whole positions go to one side, and so do whole sources.
+
+    Every photo from ``held_out_sources`` is held out. Of the other positions, sorted by
+    key and cut into parts of ``held_out_share`` of them, part ``fold`` is held out too,
+    so share 0.5 with folds 0 and 1 holds out every position once (two-fold
+    cross-validation). The split depends on the labels alone, so training and evaluation
+    agree on it without sharing state; a position photographed twice is never on both
+    sides.
     """
-    keys = sorted({position_key(example.label.grid) for example in examples})
+    sources = set(held_out_sources)
+    held_out_keys = {
+        position_key(example.label.grid) for example in examples if photo_source(example) in sources
+    }
+    keys = sorted({position_key(example.label.grid) for example in examples} - held_out_keys)
     size = round(len(keys) * held_out_share)
-    held_out_keys = set(keys[fold * size : (fold + 1) * size])
+    held_out_keys |= set(keys[fold * size : (fold + 1) * size])
     train = [example for example in examples if position_key(example.label.grid) not in held_out_keys]
     held_out = [example for example in examples if position_key(example.label.grid) in held_out_keys]
     return train, held_out

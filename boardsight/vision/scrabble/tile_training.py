@@ -65,6 +65,7 @@ class TileTrainingPlan:
     real_photos: Path | None = None
     real_held_out_share: float = 0.5
     real_fold: int = 0
+    real_held_out_sources: tuple[str, ...] = ()
     real_copies: int = 4
 
 
@@ -118,7 +119,9 @@ def _real_cells(plan: TileTrainingPlan, log: Callable[[str], None]) -> tuple[Cel
         empty = photo_cell_set([], seed=plan.seed)
         return empty, empty, []
     photos = labelled_scrabble_photos(plan.real_photos)
-    train, held_out = split_photos(photos, plan.real_held_out_share, plan.real_fold)
+    train, held_out = split_photos(
+        photos, plan.real_held_out_share, plan.real_fold, held_out_sources=plan.real_held_out_sources
+    )
     log(f"{len(train)} labelled photos to train on, {len(held_out)} held out, from {plan.real_photos}")
     names = sorted(example.image_path.name for example in held_out)
     return photo_cell_set(train, seed=plan.seed), photo_cell_set(held_out, seed=plan.seed + 1), names
@@ -177,7 +180,8 @@ def train_tile_model(
             f"; plus {len(real_train)} squares (every tile, half the empty squares, turned copies of half "
             f"the tiles) of the labelled photos in {plan.real_photos}, repeated {plan.real_copies} times, "
             f"from the positions not held out (share held out: {plan.real_held_out_share}, "
-            f"part {plan.real_fold})"
+            f"part {plan.real_fold}; sources held out whole: "
+            f"{', '.join(plan.real_held_out_sources) or 'none'})"
         )
     metadata = ModelMetadata(
         task=TASK,
@@ -197,6 +201,7 @@ def train_tile_model(
                 name: round(value, 4) for name, value in trained.per_class_accuracy.items()
             },
             "real_held_out_photos": held_out_names,
+            "real_held_out_sources": list(plan.real_held_out_sources),
             "real_held_out_accuracy": None if real_accuracy is None else round(real_accuracy, 5),
         },
     )

@@ -17,6 +17,7 @@ from boardsight.vision.scrabble.tile_data import (
     label_class,
     labelled_scrabble_photos,
     photo_cell_set,
+    photo_source,
     position_key,
     split_photos,
 )
@@ -98,3 +99,18 @@ def test_no_photos_give_an_empty_set() -> None:
     assert len(cells) == 0
     assert cells.images.shape[1:] == (*INPUT_SIZE, 3)
     assert np.asarray(cells.labels).dtype.kind == "i"
+
+
+def test_a_held_out_source_is_held_out_whole(photo_set: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    shutil.copytree(photo_set, folder)
+    for sidecar in sorted(folder.glob("*.json"))[:2]:  # the first position and its copy
+        payload = json.loads(sidecar.read_text(encoding="utf-8"))
+        payload["source_repo"] = "someone/else"
+        sidecar.write_text(json.dumps(payload), encoding="utf-8")
+    photos = labelled_scrabble_photos(folder)
+    assert {photo_source(photo) for photo in photos} == {"someone/else", "boardsight synthetic"}
+    train, held_out = split_photos(photos, 0.0, held_out_sources=["someone/else"])
+    assert {photo_source(photo) for photo in held_out} == {"someone/else"}
+    assert {photo_source(photo) for photo in train} == {"boardsight synthetic"}
+    assert len(held_out) == 2 and len(train) == 2
