@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/bench_read_scrabble.py [PHOTOS_DIR] [--count 6] [--runs 3] [--reader onnx]
 
-Without PHOTOS_DIR, renders ``--count`` synthetic 4032-pixel-wide board photos (English
+Without PHOTOS_DIR, renders ``--count`` synthetic 4000-pixel-wide board photos (English
 and Swedish tiles alternately, held-out fonts, seed 21) into a temporary folder first;
 with it, times every photo there (e.g. ``/work/shared/data/real/scrabble``). Prints, per
 photo, the median over ``--runs`` of the wall time of :func:`read_photo` (decode, find,
@@ -33,7 +33,7 @@ def render_photos(folder: Path, count: int) -> list[Path]:
     paths = []
     for index in range(count):
         tiles = "swedish" if index % 2 else "english"
-        spec = SynthSpec("scrabble", tiles=tiles, width=(4032, 4032), fonts="holdout")
+        spec = SynthSpec("scrabble", tiles=tiles, width=(4000, 4000), fonts="holdout")
         paths += generate(spec, folder / tiles, count=1, seed=21, start=index, jobs=1)
     return paths
 
