@@ -7,6 +7,7 @@ folder, named by what was rendered, for the next training run.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -36,7 +37,11 @@ def render_in_processes(
     chunksize: int = 2,
     progress: Callable[[int], None] | None = None,
 ) -> CellSet:
-    """Run ``one`` (a module-level function) on every task in ``jobs`` processes; gather the crops."""
+    """Run ``one`` (a module-level function) on every task in ``jobs`` processes; gather the crops.
+
+    Workers are spawned, not forked: a fork of a process whose other threads (ONNX
+    Runtime's, PyTorch's, OpenCV's) hold locks can hang.
+    """
     jobs = max(1, min(jobs or (os.cpu_count() or 1), len(tasks) or 1))
     results: list[PhotoCells] = []
     if jobs == 1:
@@ -45,7 +50,8 @@ def render_in_processes(
             if progress:
                 progress(1)
     else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_init) as pool:
             for result in pool.map(one, tasks, chunksize=chunksize):
                 results.append(result)
                 if progress:
