@@ -33,7 +33,7 @@ MAX_JOINT_BLANKS = 3  # blanks sharing words are tried together up to this many
 LOW_CONFIDENCE = 0.9  # squares below this may be changed by the lexicon
 MIN_ALTERNATIVE = 0.005  # a letter this unlikely is never put in a square's place
 MIN_HIDDEN_BLANK = 0.05  # an empty square less likely a blank than this is never made one
-SURE_HIDDEN_BLANK = 0.3  # this likely a blank, it becomes one even between valid words
+LONE_TILE_EMPTY = 0.02  # a tile touching no other tile is taken off if empty was at least this likely
 
 Square = tuple[int, int]
 
@@ -221,8 +221,9 @@ def _restore_hidden_blanks(
     """Empty squares beside tiles that a blank would join into valid words become blanks (in place).
 
     A square qualifies when the set still has a blank to spare, the reader gave it some
-    chance of being a blank, some letter there makes every word through it valid, and
-    either a word beside it is invalid as read or the reader thought a blank quite likely.
+    chance of being a blank, some letter there makes every word through it valid, and a
+    word beside it is invalid as read. Between valid words a blank is never guessed:
+    there the reader's doubt alone made more false blanks than it found real ones.
     """
     if BLANK not in index or EMPTY not in index:
         return []
@@ -245,8 +246,7 @@ def _restore_hidden_blanks(
             continue
         words = [run_text(grid, run) for run in beside]
         broken = [word for word in words if BLANK not in word and word not in lexicon]
-        chance = float(probabilities[square[0], square[1], index[BLANK]])
-        if not broken and chance < SURE_HIDDEN_BLANK:
+        if not broken:
             continue
         filled = _with(grid, square, BLANK)
         through = [run for run in _runs_at(filled, square) if run_text(filled, run).count(BLANK) == 1]
@@ -264,8 +264,30 @@ def _restore_hidden_blanks(
             f"{', '.join(run_text(filled, run, {}).replace(BLANK, '_') for run in through)} with a blank "
             f"here ({'/'.join(fits[:5])}) is valid"
         )
-        reason += f"; as read, {broken[0]} is no word" if broken else ""
+        reason += f"; as read, {broken[0]} is no word"
         found.append(Correction(square, EMPTY, BLANK, reason))
+    return found
+
+
+def _drop_lone_tiles(
+    grid: list[list[str]], probabilities: np.ndarray, index: dict[str, int]
+) -> list[Correction]:
+    """Tiles that touch no other tile, read with some doubt, become empty squares (in place).
+
+    In a game every tile is part of a word of two or more letters, so a lone tile is a
+    misread (a printed premium label, a rack lying on the board) or a stray tile.
+    """
+    if EMPTY not in index:
+        return []
+    found = []
+    for row, line in enumerate(grid):
+        for col, token in enumerate(line):
+            if not is_tile(token) or any(is_tile(grid[r][c]) for r, c in _beside(grid, (row, col))):
+                continue
+            if probabilities[row, col, index[EMPTY]] >= LONE_TILE_EMPTY:
+                grid[row][col] = EMPTY
+                why = "a tile touching no other tile is part of no word; empty was the next likely reading"
+                found.append(Correction((row, col), token, EMPTY, why))
     return found
 
 
@@ -362,6 +384,7 @@ def correct_misreads(
         if not changed:
             break
 
+    corrections += _drop_lone_tiles(grid, probabilities, index)
     if lexicon is not None:
         corrections += _restore_hidden_blanks(grid, probabilities, index, tileset, lexicon, letters)
         for run in runs(grid):

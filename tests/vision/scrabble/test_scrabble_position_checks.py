@@ -155,16 +155,33 @@ def test_a_blank_read_as_empty_is_restored_when_it_mends_a_word() -> None:
     assert designate_blanks(fixed, Lexicon.from_words(["QUIZ"]), ALPHABET) == {(0, 2): ["I"]}
 
 
-def test_an_empty_square_between_valid_words_stays_empty_unless_surely_a_blank() -> None:
+def test_an_empty_square_between_valid_words_stays_empty() -> None:
     grid = board("AT.IT")
     lexicon = Lexicon.from_words(["AT", "IT", "ATEIT"])
     cube = confident(grid)
-    _maybe_blank(cube, (0, 2), 0.2)
+    _maybe_blank(cube, (0, 2), 0.45)
     fixed, corrections = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, lexicon)
     assert fixed == grid and corrections == []
-    _maybe_blank(cube, (0, 2), 0.45)
-    fixed, _ = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, lexicon)
-    assert "".join(fixed[0][:5]) == "AT?IT"
+
+
+def test_a_lone_tile_is_taken_off_when_empty_was_possible() -> None:
+    grid = board("CAT", "", "", "....E")  # E5 touches no tile: a premium label read as E
+    cube = confident(grid)
+    cube[3, 4] = 0.0
+    cube[3, 4, CLASS_NAMES.index("E")] = 0.7
+    cube[3, 4, CLASS_NAMES.index(".")] = 0.3
+    fixed, corrections = correct_misreads(grid, cube, CLASS_NAMES, ENGLISH, Lexicon.from_words(["CAT"]))
+    assert fixed[3][4] == "." and fixed[0][:3] == list("CAT")
+    assert corrections[0].to_dict() == {
+        "square": "E4",
+        "read": "E",
+        "now": ".",
+        "why": "a tile touching no other tile is part of no word; empty was the next likely reading",
+    }
+    sure = confident(grid)  # read with no doubt at all, it stays (a stray tile on the board)
+    sure[3, 4] = 0.0
+    sure[3, 4, CLASS_NAMES.index("E")] = 1.0
+    assert correct_misreads(grid, sure, CLASS_NAMES, ENGLISH, None)[0][3][4] == "E"
 
 
 def test_no_blank_is_restored_beyond_the_sets_two_or_where_no_letter_fits() -> None:
