@@ -4,7 +4,7 @@ Usage: python benchmarks/bench_read.py [PHOTOS_DIR] [--count 8] [--runs 3] [--re
 
 Without PHOTOS_DIR, renders ``--count`` synthetic 4000x3000 tray photos (sizes 4-6,
 held-out fonts, seed 11) into a temporary folder first; with it, times every photo
-there (e.g. ``/work/shared/data/real/boggle``). Prints, per photo, the median over
+there (e.g. ``../shared/data/real/boggle``). Prints, per photo, the median over
 ``--runs`` of the wall time of :func:`read_photo` (decode, find, read; target < 150 ms
 for 12 MP), then the median over all photos, and the median time to classify the 36
 cells of a 6x6 tray with the bundled CNN (target < 10 ms). OpenCV runs on one thread, so

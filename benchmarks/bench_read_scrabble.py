@@ -4,7 +4,7 @@ Usage: python benchmarks/bench_read_scrabble.py [PHOTOS_DIR] [--count 6] [--runs
 
 Without PHOTOS_DIR, renders ``--count`` synthetic 4000-pixel-wide board photos (English
 and Swedish tiles alternately, held-out fonts, seed 21) into a temporary folder first;
-with it, times every photo there (e.g. ``/work/shared/data/real/scrabble``). Prints, per
+with it, times every photo there (e.g. ``../shared/data/real/scrabble``). Prints, per
 photo, the median over ``--runs`` of the wall time of :func:`read_photo` (decode, find,
 read, check; target < 300 ms for 12 MP) with its stages, then the median over all
 photos. Run it on a quiet machine: other processes on the same cores show up in the
