@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from boardsight.errors import BoardsightError
+from boardsight.errors import BadInputError, BoardsightError
 
 
 def _require_torch() -> None:
@@ -56,11 +56,11 @@ def scrabble(
 ) -> None:
     """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards."""
     if not 0 <= real_held_out < 1:
-        raise BoardsightError(f"--real-held-out must be at least 0 and below 1, not {real_held_out}")
+        raise BadInputError(f"--real-held-out must be at least 0 and below 1, not {real_held_out}")
     if real_fold < 0 or (real_fold and real_fold * real_held_out >= 1):
-        raise BoardsightError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
+        raise BadInputError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
     if real is not None and not real.is_dir():
-        raise BoardsightError(f"--real {real}: no such folder")
+        raise BadInputError(f"--real {real}: no such folder")
     _require_torch()
     from boardsight.vision.scrabble.tile_training import MODEL_PATH, TileTrainingPlan, train_tile_model
 

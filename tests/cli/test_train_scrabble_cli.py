@@ -22,7 +22,7 @@ runner = CliRunner()
 def test_bad_split_options(options: list[str], message: str, tmp_path: Path) -> None:
     out = tmp_path / "model.onnx"
     result = runner.invoke(app, ["train", "scrabble", "--out", str(out), *options])
-    assert result.exit_code != 0
+    assert result.exit_code == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()
@@ -30,5 +30,5 @@ def test_bad_split_options(options: list[str], message: str, tmp_path: Path) -> 
 
 def test_missing_real_folder(tmp_path: Path) -> None:
     result = runner.invoke(app, ["train", "scrabble", "--real", str(tmp_path / "nowhere")])
-    assert result.exit_code != 0
+    assert result.exit_code == 2
     assert "no such folder" in result.stderr
