@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -11,18 +9,11 @@ import typer
 
 from boardsight.cli import train_scrabble
 from boardsight.cli.errors import GuardedTyper
-from boardsight.errors import BoardsightError
+from boardsight.cli.train_common import echo_result, log_line, recorded_command, require_train_extra
 
 app = GuardedTyper(
     help="Rebuild the bundled classifiers: render synthetic data, train on the CPU, export ONNX."
 )
-
-
-def _require_torch() -> None:
-    import importlib.util
-
-    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
-        raise BoardsightError("training needs the train extra: pip install 'boardsight[train]'")
 
 
 @app.command("boggle")
@@ -39,7 +30,7 @@ def boggle(
     ] = None,
 ) -> None:
     """Train the cube-face classifier (boardsight/models/boggle_cubes.onnx) from synthetic trays."""
-    _require_torch()
+    require_train_extra()
     from boardsight.vision.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
 
     plan = CubeTrainingPlan(
@@ -50,20 +41,10 @@ def boggle(
         jobs=jobs,
         threads=threads,
     )
-    command = (
-        "boardsight train boggle " + shlex.join(sys.argv[3:])
-        if len(sys.argv) > 3
-        else "boardsight train boggle"
-    )
     report = train_cube_model(
-        plan,
-        out=out or MODEL_PATH,
-        command=command.strip(),
-        cache=cache,
-        log=lambda line: typer.echo(line, err=True),
+        plan, out=out or MODEL_PATH, command=recorded_command("boggle"), cache=cache, log=log_line
     )
-    minutes = (report.render_seconds + report.train_seconds) / 60
-    typer.echo(f"{report.path}: validation accuracy {report.validation_accuracy:.4%} ({minutes:.1f} min)")
+    echo_result(report.path, report.validation_accuracy, report.render_seconds + report.train_seconds)
 
 
 app.command("scrabble")(train_scrabble.scrabble)

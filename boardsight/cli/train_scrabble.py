@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import shlex
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from boardsight.errors import BadInputError, BoardsightError
-
-
-def _require_torch() -> None:
-    import importlib.util
-
-    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
-        raise BoardsightError("training needs the train extra: pip install 'boardsight[train]'")
+from boardsight.cli.train_common import echo_result, log_line, recorded_command, require_train_extra
+from boardsight.errors import BadInputError
 
 
 def scrabble(
@@ -61,7 +53,7 @@ def scrabble(
         raise BadInputError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
     if real is not None and not real.is_dir():
         raise BadInputError(f"--real {real}: no such folder")
-    _require_torch()
+    require_train_extra()
     from boardsight.vision.scrabble.tile_training import MODEL_PATH, TileTrainingPlan, train_tile_model
 
     plan = TileTrainingPlan(
@@ -76,15 +68,9 @@ def scrabble(
         real_fold=real_fold,
         real_held_out_sources=tuple(real_held_out_source or ()),
     )
-    arguments = shlex.join(sys.argv[3:]) if len(sys.argv) > 3 else ""
     report = train_tile_model(
-        plan,
-        out=out or MODEL_PATH,
-        command=f"boardsight train scrabble {arguments}".strip(),
-        cache=cache,
-        log=lambda line: typer.echo(line, err=True),
+        plan, out=out or MODEL_PATH, command=recorded_command("scrabble"), cache=cache, log=log_line
     )
-    minutes = (report.render_seconds + report.train_seconds) / 60
     if report.real_held_out_accuracy is not None:
         typer.echo(f"held-out real squares: {report.real_held_out_accuracy:.4%}")
-    typer.echo(f"{report.path}: validation accuracy {report.validation_accuracy:.4%} ({minutes:.1f} min)")
+    echo_result(report.path, report.validation_accuracy, report.render_seconds + report.train_seconds)

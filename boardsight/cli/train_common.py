@@ -1,0 +1,34 @@
+"""What the ``boardsight train`` commands share: the extra they need, the command they record, the log."""
+
+from __future__ import annotations
+
+import importlib.util
+import shlex
+import sys
+from pathlib import Path
+
+import typer
+
+from boardsight.errors import BoardsightError
+
+
+def require_train_extra() -> None:
+    """Fail in one line when PyTorch or onnx (the ``train`` extra) is missing."""
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
+        raise BoardsightError("training needs the train extra: pip install 'boardsight[train]'")
+
+
+def recorded_command(game: str) -> str:
+    """The command line as the model's metadata records it: ``boardsight train GAME`` and its options."""
+    options = shlex.join(sys.argv[3:]) if len(sys.argv) > 3 else ""
+    return f"boardsight train {game} {options}".strip()
+
+
+def log_line(line: str) -> None:
+    """Training progress goes to stderr, so that stdout holds only the result."""
+    typer.echo(line, err=True)
+
+
+def echo_result(path: Path, validation_accuracy: float, seconds: float) -> None:
+    """The one result line on stdout: where the model went, how well it validated, how long it took."""
+    typer.echo(f"{path}: validation accuracy {validation_accuracy:.4%} ({seconds / 60:.1f} min)")
