@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import io
 import subprocess
+import time
 import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -68,3 +72,61 @@ def git_commit(folder: str | Path = ".") -> str:
     except (OSError, subprocess.CalledProcessError):
         return ""
     return commit + ("+dirty" if dirty else "")
+
+
+@dataclass
+class TrainingReport:
+    """What a ``boardsight train`` run made: where the model went, on how much, how well, how fast."""
+
+    path: Path
+    train_cells: int
+    validation_cells: int
+    validation_accuracy: float
+    per_class_accuracy: dict[str, float]
+    render_seconds: float
+    train_seconds: float
+    real_held_out_accuracy: float | None = None
+
+
+def export_trained(
+    trained: Any,
+    *,
+    task: str,
+    class_names: Sequence[str],
+    input_size: tuple[int, int],
+    preprocessing: dict[str, Any],
+    command: str,
+    data: str,
+    epochs: int,
+    widths: Sequence[int],
+    started: float,
+    out: str | Path,
+    log: Callable[[str], None],
+    extras: dict[str, Any] | None = None,
+) -> Path:
+    """Export a freshly trained classifier (a ``TrainedClassifier``) with the metadata every model carries.
+
+    ``started`` is the ``time.perf_counter()`` of the start of the run; ``extras`` adds
+    task-specific entries after the epochs, widths and seconds.
+    """
+    metadata = ModelMetadata(
+        task=task,
+        class_names=list(class_names),
+        input_size=input_size,
+        preprocessing=dict(preprocessing),
+        training_command=command,
+        git_commit=git_commit(Path(__file__).resolve().parent),
+        data=data,
+        validation_accuracy=round(trained.validation_accuracy, 5),
+        created=date.today().isoformat(),
+        extras={
+            "epochs": epochs,
+            "widths": list(widths),
+            "seconds": round(time.perf_counter() - started),
+            **(extras or {}),
+        },
+    )
+    path = export_classifier(trained.network, metadata, out)
+    kilobytes = path.stat().st_size / 1024
+    log(f"wrote {path} ({kilobytes:.0f} KB), validation accuracy {trained.validation_accuracy:.4%}")
+    return path

@@ -10,12 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 
-from boardsight.models.metadata import ModelMetadata
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
+from boardsight.models.training.export import TrainingReport, export_trained
 from boardsight.models.training.rendered_cells import cached_cell_set
 from boardsight.models.training.trainer import TrainConfig
 from boardsight.vision.boggle.cube_data import CLASS_NAMES, INPUT_SIZE, RECIPE, TraySpec, render_cell_set
@@ -42,17 +41,6 @@ class CubeTrainingPlan:
     augment: AugmentConfig = field(default_factory=lambda: CUBE_AUGMENT)
 
 
-@dataclass
-class CubeTrainingReport:
-    path: Path
-    train_cells: int
-    validation_cells: int
-    validation_accuracy: float
-    per_class_accuracy: dict[str, float]
-    render_seconds: float
-    train_seconds: float
-
-
 def _cell_set(spec: TraySpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
     return cached_cell_set(
         f"boggle_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz",
@@ -70,9 +58,8 @@ def train_cube_model(
     command: str = "boardsight train boggle",
     cache: Path | None = None,
     log: Callable[[str], None] = print,
-) -> CubeTrainingReport:
+) -> TrainingReport:
     """Render, train and export; returns where the model went and how well it validated."""
-    from boardsight.models.training.export import export_classifier, git_commit
     from boardsight.models.training.trainer import train_classifier
 
     started = time.perf_counter()
@@ -99,26 +86,21 @@ def train_cube_model(
         "and augmented with quarter turns, small rotations, scale, stretch, slant, shift, stroke weight, "
         "light, blur and noise"
     )
-    metadata = ModelMetadata(
+    path = export_trained(
+        trained,
         task=TASK,
-        class_names=list(CLASS_NAMES),
+        class_names=CLASS_NAMES,
         input_size=INPUT_SIZE,
-        preprocessing=dict(RECIPE),
-        training_command=command,
-        git_commit=git_commit(Path(__file__).resolve().parent),
+        preprocessing=RECIPE,
+        command=command,
         data=data,
-        validation_accuracy=round(trained.validation_accuracy, 5),
-        created=date.today().isoformat(),
-        extras={
-            "epochs": plan.epochs,
-            "widths": list(config.widths),
-            "seconds": round(time.perf_counter() - started),
-        },
+        epochs=plan.epochs,
+        widths=config.widths,
+        started=started,
+        out=out,
+        log=log,
     )
-    path = export_classifier(trained.network, metadata, out)
-    kilobytes = path.stat().st_size / 1024
-    log(f"wrote {path} ({kilobytes:.0f} KB), validation accuracy {trained.validation_accuracy:.4%}")
-    return CubeTrainingReport(
+    return TrainingReport(
         path=path,
         train_cells=len(train),
         validation_cells=len(validation),

@@ -12,14 +12,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 
 import numpy as np
 
-from boardsight.models.metadata import ModelMetadata
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
+from boardsight.models.training.export import TrainingReport, export_trained
 from boardsight.models.training.rendered_cells import cached_cell_set
 from boardsight.models.training.trainer import TrainConfig
 from boardsight.vision.scrabble.tile_data import (
@@ -67,18 +66,6 @@ class TileTrainingPlan:
     real_fold: int = 0
     real_held_out_sources: tuple[str, ...] = ()
     real_copies: int = 4
-
-
-@dataclass
-class TileTrainingReport:
-    path: Path
-    train_cells: int
-    validation_cells: int
-    validation_accuracy: float
-    per_class_accuracy: dict[str, float]
-    real_held_out_accuracy: float | None
-    render_seconds: float
-    train_seconds: float
 
 
 def _cell_set(spec: BoardSpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
@@ -134,9 +121,8 @@ def train_tile_model(
     command: str = "boardsight train scrabble",
     cache: Path | None = None,
     log: Callable[[str], None] = print,
-) -> TileTrainingReport:
+) -> TrainingReport:
     """Render, train and export; returns where the model went and how well it validated."""
-    from boardsight.models.training.export import export_classifier, git_commit
     from boardsight.models.training.trainer import predict_logits, train_classifier
 
     started = time.perf_counter()
@@ -183,20 +169,20 @@ def train_tile_model(
             f"part {plan.real_fold}; sources held out whole: "
             f"{', '.join(plan.real_held_out_sources) or 'none'})"
         )
-    metadata = ModelMetadata(
+    path = export_trained(
+        trained,
         task=TASK,
-        class_names=list(CLASS_NAMES),
+        class_names=CLASS_NAMES,
         input_size=INPUT_SIZE,
-        preprocessing=dict(RECIPE),
-        training_command=command,
-        git_commit=git_commit(Path(__file__).resolve().parent),
+        preprocessing=RECIPE,
+        command=command,
         data=data,
-        validation_accuracy=round(trained.validation_accuracy, 5),
-        created=date.today().isoformat(),
+        epochs=plan.epochs,
+        widths=config.widths,
+        started=started,
+        out=out,
+        log=log,
         extras={
-            "epochs": plan.epochs,
-            "widths": list(config.widths),
-            "seconds": round(time.perf_counter() - started),
             "per_class_accuracy": {
                 name: round(value, 4) for name, value in trained.per_class_accuracy.items()
             },
@@ -205,10 +191,7 @@ def train_tile_model(
             "real_held_out_accuracy": None if real_accuracy is None else round(real_accuracy, 5),
         },
     )
-    path = export_classifier(trained.network, metadata, out)
-    kilobytes = path.stat().st_size / 1024
-    log(f"wrote {path} ({kilobytes:.0f} KB), validation accuracy {trained.validation_accuracy:.4%}")
-    return TileTrainingReport(
+    return TrainingReport(
         path=path,
         train_cells=len(train),
         validation_cells=len(validation),
