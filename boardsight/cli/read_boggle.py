@@ -14,14 +14,17 @@ import typer
 
 from boardsight.boggle.board import Board
 from boardsight.boggle.parse import IMAGE_SUFFIXES, board_from_json
-from boardsight.cli.debug_image import confidence_colour, write_debug_image
-from boardsight.cli.output import emit_json
+from boardsight.cli.reading_output import (
+    closing_lines,
+    confidence_colour,
+    draw_grid_lines,
+    outlined_text,
+    show,
+)
 from boardsight.vision.boggle.dice_check import cell_name
 from boardsight.vision.boggle.tray_reading import LOW_CONFIDENCE, READ_MAX_SIDE
 from boardsight.vision.geometry import grid_points
 from boardsight.vision.reading import BoardReading, read_photo
-
-GOOD_CONFIDENCE = 0.9
 
 
 def read_tray_photo(
@@ -97,23 +100,12 @@ def format_reading(reading: BoardReading) -> str:
         lines.append(
             f"dice check changed {change['cell']} {change['read']} -> {change['now']}: {change['why']}"
         )
-    corners = "  ".join(f"({x:.0f}, {y:.0f})" for x, y in np.asarray(reading.corners))
-    lines.append(f"corners (TL TR BR BL): {corners}")
-    total = reading.timings.get("total")
-    if total is not None:
-        lines.append(f"read in {1000 * total:.0f} ms")
+    lines += closing_lines(reading, "TL TR BR BL")
     return "\n".join(lines)
 
 
 def _colour(confidence: float) -> tuple[int, int, int]:
-    return confidence_colour(confidence, LOW_CONFIDENCE, GOOD_CONFIDENCE)
-
-
-def _label(
-    image: np.ndarray, text: str, origin: tuple[int, int], scale: float, colour, thickness: int
-) -> None:
-    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thickness + 2, cv2.LINE_AA)
-    cv2.putText(image, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv2.LINE_AA)
+    return confidence_colour(confidence, LOW_CONFIDENCE)
 
 
 def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) -> np.ndarray:
@@ -123,11 +115,7 @@ def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) 
     size = reading.rows
     points = grid_points(corners, size, size)
     thickness = max(1, round(max(out.shape[:2]) / 800))
-    for index in range(size + 1):
-        for line in (points[index], points[:, index]):
-            cv2.polylines(
-                out, [np.round(line).astype(np.int32)], False, (255, 200, 0), thickness, cv2.LINE_AA
-            )
+    draw_grid_lines(out, points, thickness)
     cell = float(np.linalg.norm(points[1, 1] - points[0, 0])) / np.sqrt(2)
     scale = max(0.35, cell / 110)
     for row in range(size):
@@ -137,7 +125,7 @@ def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) 
             corner = points[row, col] + 0.12 * (points[row + 1, col + 1] - points[row, col])
             text = f"{_display(reading.grid[row][col])} {min(99, round(100 * confidence))}"
             (_, height), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
-            _label(out, text, (round(corner[0]), round(corner[1] + height)), scale, colour, thickness)
+            outlined_text(out, text, (round(corner[0]), round(corner[1] + height)), scale, colour, thickness)
     return out
 
 
@@ -152,9 +140,4 @@ def show_reading(
 ) -> None:
     """Read the tray in ``photo`` and print it (as a sidecar with ``as_json``)."""
     reading = read_tray_photo(photo, size=size, dice=dice, reader=reader)
-    if debug_image is not None:
-        write_debug_image(photo, reading, debug_image, draw_reading)
-    if as_json:
-        emit_json(reading.to_sidecar())
-    else:
-        typer.echo(format_reading(reading))
+    show(photo, reading, as_json=as_json, debug_image=debug_image, draw=draw_reading, describe=format_reading)

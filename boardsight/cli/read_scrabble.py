@@ -6,16 +6,18 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import typer
 
-from boardsight.cli.debug_image import confidence_colour, write_debug_image
-from boardsight.cli.output import emit_json
+from boardsight.cli.reading_output import (
+    closing_lines,
+    confidence_colour,
+    draw_grid_lines,
+    outlined_text,
+    show,
+)
 from boardsight.scrabble.coords import column_letter, square_name
 from boardsight.vision.geometry import grid_points
 from boardsight.vision.reading import BoardReading, read_photo
 from boardsight.vision.scrabble.board_reading import LOW_CONFIDENCE
-
-GOOD_CONFIDENCE = 0.9
 
 
 def read_board_photo(
@@ -64,16 +66,12 @@ def format_reading(reading: BoardReading) -> str:
         lines.append(f"check these squares (below {LOW_CONFIDENCE:.0%}): {doubtful}")
     if "cgp" in extras:
         lines.append(f"CGP: {extras['cgp']}")
-    corners = "  ".join(f"({x:.0f}, {y:.0f})" for x, y in np.asarray(reading.corners))
-    lines.append(f"corners (TL TR BR BL as read): {corners}")
-    total = reading.timings.get("total")
-    if total is not None:
-        lines.append(f"read in {1000 * total:.0f} ms")
+    lines += closing_lines(reading, "TL TR BR BL as read")
     return "\n".join(lines)
 
 
 def _colour(confidence: float) -> tuple[int, int, int]:
-    return confidence_colour(confidence, LOW_CONFIDENCE, GOOD_CONFIDENCE)
+    return confidence_colour(confidence, LOW_CONFIDENCE)
 
 
 def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) -> np.ndarray:
@@ -86,11 +84,7 @@ def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) 
     out = image.copy()
     points = grid_points(corners, 15, 15)
     thickness = max(1, round(max(out.shape[:2]) / 900))
-    for index in range(16):
-        for line in (points[index], points[:, index]):
-            cv2.polylines(
-                out, [np.round(line).astype(np.int32)], False, (255, 200, 0), thickness, cv2.LINE_AA
-            )
+    draw_grid_lines(out, points, thickness)
     cell = float(np.linalg.norm(points[1, 1] - points[0, 0])) / np.sqrt(2)
     cv2.circle(out, tuple(np.round(points[0, 0]).astype(int)), max(3, round(cell / 5)), (255, 0, 255), -1)
     scale = max(0.3, cell / 70)
@@ -110,19 +104,7 @@ def draw_reading(image: np.ndarray, reading: BoardReading, corners: np.ndarray) 
             text = f"{token}{min(99, round(100 * confidence))}"
             (width, height), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
             origin = (round(centre[0] - width / 2), round(centre[1] + height / 2))
-            cv2.putText(
-                out, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thickness + 2, cv2.LINE_AA
-            )
-            cv2.putText(
-                out,
-                text,
-                origin,
-                cv2.FONT_HERSHEY_SIMPLEX,
-                scale,
-                _colour(confidence),
-                thickness,
-                cv2.LINE_AA,
-            )
+            outlined_text(out, text, origin, scale, _colour(confidence), thickness)
     return out
 
 
@@ -138,9 +120,4 @@ def show_reading(
 ) -> None:
     """Read the board in ``photo`` and print it (with ``as_json``: a sidecar of the labelled-photo format)."""
     reading = read_board_photo(photo, tiles=tiles, reader=reader, lexicon=lexicon)
-    if debug_image is not None:
-        write_debug_image(photo, reading, debug_image, draw_reading)
-    if as_json:
-        emit_json(reading.to_sidecar())
-    else:
-        typer.echo(format_reading(reading))
+    show(photo, reading, as_json=as_json, debug_image=debug_image, draw=draw_reading, describe=format_reading)
