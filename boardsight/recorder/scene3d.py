@@ -19,8 +19,14 @@ from boardsight.datasets.synth.backgrounds import table_texture
 from boardsight.datasets.synth.camera import Camera, frame_camera
 from boardsight.datasets.synth.fonts import fonts_for
 from boardsight.datasets.synth.raster import Canvas, draw_faces, warp_plane_texture
-from boardsight.datasets.synth.scene import Box, light_direction
-from boardsight.datasets.synth.scrabble_scene import BoardLayout, Tile, board_faces, layout_board
+from boardsight.datasets.synth.scene import light_direction
+from boardsight.datasets.synth.scrabble_scene import (
+    BoardLayout,
+    Tile,
+    board_faces,
+    layout_board,
+    tile_on_square,
+)
 from boardsight.scrabble.tileset import load_tileset
 
 
@@ -81,22 +87,8 @@ class SceneRenderer:
         self._order: dict[tuple[int, int], Tile] = {}
 
     def _tile(self, row: int, col: int, token: str) -> Tile:
-        layout = self.scene.layout
         rng = np.random.default_rng([self.scene.seed, row, col, ord(token[0])])
-        cx, cy = layout.cell_centre(row, col)
-        slack = (layout.pitch - layout.tile_size) / 2
-        dx, dy = rng.uniform(-0.9, 0.9, 2) * slack
-        box = Box(
-            cx + dx,
-            cy + dy,
-            layout.tile_size,
-            layout.tile_size,
-            0.0,
-            layout.tile_height,
-            yaw=math.radians(rng.normal(0, 1.5)),
-        )
-        blank = token == "?" or token.islower()
-        return Tile("" if blank else token, None if blank else self.tileset.value(token), box)
+        return tile_on_square(self.scene.layout, row, col, token, self.tileset, rng)
 
     def __call__(self, rows: tuple[str, ...]) -> np.ndarray:
         """The picture (H, W, 3) BGR uint8 of the board holding ``rows`` (``.`` empty, ``?`` blank)."""

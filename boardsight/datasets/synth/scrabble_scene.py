@@ -187,6 +187,29 @@ class BoardLayout:
         return (col + 0.5) * self.pitch - self.half, self.half - (row + 0.5) * self.pitch
 
 
+def tile_on_square(
+    layout: BoardLayout, row: int, col: int, token: str, tileset: TileSet, rng: np.random.Generator
+) -> Tile:
+    """The tile ``token`` on a square, a little off its centre and turned, as hands leave tiles.
+
+    A blank (``?`` or a lower-case letter, the letter it stands for) shows no letter and no value.
+    """
+    cx, cy = layout.cell_centre(row, col)
+    slack = (layout.pitch - layout.tile_size) / 2
+    dx, dy = rng.uniform(-0.9, 0.9, 2) * slack
+    box = Box(
+        cx + dx,
+        cy + dy,
+        layout.tile_size,
+        layout.tile_size,
+        0.0,
+        layout.tile_height,
+        yaw=math.radians(rng.normal(0, 1.5)),
+    )
+    blank = token == "?" or token.islower()
+    return Tile("" if blank else token, None if blank else tileset.value(token), box)
+
+
 def layout_board(
     rng: np.random.Generator,
     tiles_name: str,
@@ -221,25 +244,10 @@ def layout_board(
         value_fraction=round(float(rng.uniform(0.2, 0.27)), 2),
         tiles=[],
     )
-    slack = (pitch - layout.tile_size) / 2
     for row in range(SIZE):
         for col in range(SIZE):
-            token = grid[row][col]
-            if token == ".":
-                continue
-            cx, cy = layout.cell_centre(row, col)
-            dx, dy = rng.uniform(-0.9, 0.9, 2) * slack
-            box = Box(
-                cx + dx,
-                cy + dy,
-                layout.tile_size,
-                layout.tile_size,
-                0.0,
-                layout.tile_height,
-                yaw=math.radians(rng.normal(0, 1.5)),
-            )
-            blank = token.islower()
-            layout.tiles.append(Tile("" if blank else token, None if blank else tileset.value(token), box))
+            if grid[row][col] != ".":
+                layout.tiles.append(tile_on_square(layout, row, col, grid[row][col], tileset, rng))
     _add_props(rng, layout, tileset, position.racks, position.bag)
     return layout
 
