@@ -200,12 +200,10 @@ def excess_letters(grid: list[list[str]], tileset: TileSet) -> dict[str, int]:
 
 def _neighbour_runs(grid: list[list[str]], square: Square) -> list[Run]:
     """The words on the squares beside an empty ``square`` (those a tile there would join)."""
-    row, col = square
     found: list[Run] = []
-    for d_row, d_col in ((0, -1), (0, 1), (-1, 0), (1, 0)):
-        r, c = row + d_row, col + d_col
-        if 0 <= r < len(grid) and 0 <= c < len(grid[0]) and is_tile(grid[r][c]):
-            direction = ACROSS if d_row == 0 else DOWN
+    for r, c in _beside(grid, square):
+        if is_tile(grid[r][c]):
+            direction = ACROSS if r == square[0] else DOWN
             found += [run for run in _runs_at(grid, (r, c)) if run.direction == direction]
     return found
 
@@ -237,14 +235,11 @@ def _restore_hidden_blanks(
         ),
         key=lambda square: -probabilities[square[0], square[1], index[BLANK]],
     )
+    blanks = sum(token == BLANK or token.islower() for line in grid for token in line)
     for square in candidates:
-        blanks = sum(token == BLANK or token.islower() for line in grid for token in line)
         if blanks >= tileset.count(BLANK):
             break
-        beside = _neighbour_runs(grid, square)
-        if not any(is_tile(grid[r][c]) for r, c in _beside(grid, square)):
-            continue
-        words = [run_text(grid, run) for run in beside]
+        words = [run_text(grid, run) for run in _neighbour_runs(grid, square)]
         broken = [word for word in words if BLANK not in word and word not in lexicon]
         if not broken:
             continue
@@ -260,8 +255,9 @@ def _restore_hidden_blanks(
         if not fits:
             continue
         grid[square[0]][square[1]] = BLANK
+        blanks += 1
         reason = (
-            f"{', '.join(run_text(filled, run, {}).replace(BLANK, '_') for run in through)} with a blank "
+            f"{', '.join(run_text(filled, run).replace(BLANK, '_') for run in through)} with a blank "
             f"here ({'/'.join(fits[:5])}) is valid"
         )
         reason += f"; as read, {broken[0]} is no word"
