@@ -47,6 +47,9 @@ def rows(found: dict[str, int]) -> dict[str, str]:
 
 
 def measure(photos: list[Example], reader: str, root: Path) -> dict[str, int]:
+    """The summary counts of ``reader`` on ``photos`` (all zero for no photos)."""
+    if not photos:
+        return dict.fromkeys(COUNTS, 0)
     return counts(evaluate(photos, [reader], root=root).results[0].summary)
 
 
@@ -75,8 +78,10 @@ def main() -> None:
         held_out_names = set(square_classifier(model).metadata.extras.get("real_held_out_photos") or [])
         held_out = [photo for photo in photos if photo.image_path.name in held_out_names]
         seen = [photo for photo in photos if photo.image_path.name not in held_out_names]
-        columns = {"held out": measure(held_out, "onnx", arguments.folder) if held_out else counts_of_none()}
-        columns["trained on"] = measure(seen, "onnx", arguments.folder) if seen else counts_of_none()
+        columns = {
+            "held out": measure(held_out, "onnx", arguments.folder),
+            "trained on": measure(seen, "onnx", arguments.folder),
+        }
         columns["all"] = {name: columns["held out"][name] + columns["trained on"][name] for name in COUNTS}
         print_table(f"model {model.name} (reader onnx) on {arguments.folder}", columns)
         for name in COUNTS:
@@ -85,10 +90,6 @@ def main() -> None:
         print_table("every model on the photos it held out, added up", {"held out": pooled})
     if arguments.tesseract:
         print_table("reader tesseract (no training)", {"all": measure(photos, "tesseract", arguments.folder)})
-
-
-def counts_of_none() -> dict[str, int]:
-    return dict.fromkeys(COUNTS, 0)
 
 
 if __name__ == "__main__":
