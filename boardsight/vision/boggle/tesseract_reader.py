@@ -20,6 +20,7 @@ import numpy as np
 from boardsight.boggle.dice import FACE_TOKENS
 from boardsight.errors import BoardsightError
 from boardsight.vision.boggle.tray_reading import read_tray
+from boardsight.vision.glyph_ink import ink_components
 from boardsight.vision.reading import BoardReading, register_reader
 
 CLASS_NAMES = sorted(FACE_TOKENS, key=lambda token: (len(token) > 1 or token == "#", token))
@@ -32,17 +33,10 @@ UNDERLINE_BONUS = 25.0
 
 def clean_cell(crop: np.ndarray) -> np.ndarray:
     """A crop as black ink on white, GLYPH_PX square, with everything touching its border removed."""
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
-    height, width = gray.shape
-    inner = gray[height // 8 : height - height // 8, width // 8 : width - width // 8]
-    inner = cv2.resize(inner, (GLYPH_PX, GLYPH_PX), interpolation=cv2.INTER_AREA)
-    _, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    keep = np.zeros(count, dtype=bool)
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        touches = x == 0 or y == 0 or x + w >= GLYPH_PX or y + h >= GLYPH_PX
-        keep[label] = not touches and area >= 12
+    labels, stats, inside = ink_components(crop, GLYPH_PX, 8)
+    keep = np.zeros(len(stats), dtype=bool)
+    for label in inside:
+        keep[label] = stats[label][4] >= 12
     return np.where(keep[labels], 0, 255).astype(np.uint8)
 
 

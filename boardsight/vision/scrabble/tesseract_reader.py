@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import cv2
 import numpy as np
 
 from boardsight.errors import BoardsightError
 from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_tileset
+from boardsight.vision.glyph_ink import ink_components
 from boardsight.vision.reading import BoardReading, register_reader
 from boardsight.vision.scrabble.board_reading import (
     assemble_reading,
@@ -41,18 +41,9 @@ LANGUAGES = {"english": "eng", "swedish": "swe"}
 
 def clean_square(crop: np.ndarray) -> np.ndarray:
     """A square as black ink on white, GLYPH_PX wide: its biggest glyph and any marks above it."""
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
-    height, width = gray.shape
-    inner = gray[height // 10 : height - height // 10, width // 10 : width - width // 10]
-    inner = cv2.resize(inner, (GLYPH_PX, GLYPH_PX), interpolation=cv2.INTER_AREA)
-    _, ink = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    parts = []
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        if x > 0 and y > 0 and x + w < GLYPH_PX and y + h < GLYPH_PX and area >= 8:
-            parts.append(label)
-    keep = np.zeros(count, dtype=bool)
+    labels, stats, inside = ink_components(crop, GLYPH_PX, 10)
+    parts = [label for label in inside if stats[label][4] >= 8]
+    keep = np.zeros(len(stats), dtype=bool)
     if parts:
         main = max(parts, key=lambda label: stats[label][4])
         keep[main] = True
