@@ -20,8 +20,10 @@ from boardsight.cli.options import JsonOption
 from boardsight.errors import BadInputError
 from boardsight.vision.image_io import load_image
 from boardsight.vision.reading import BoardNotFoundError
+from boardsight.vision.scrabble.check_decisions import CHECK_NAMES as SCRABBLE_CHECKS
 
 GAMES = ("auto", "boggle", "scrabble")
+CHECKS = {"boggle": ("dice",), "scrabble": SCRABBLE_CHECKS}
 DETECT_MAX_SIDE = 800
 GAME_DETECT_MODULE = "boardsight.vision.game_detect"
 
@@ -70,6 +72,17 @@ def read(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace an existing --debug-image file.")
     ] = False,
+    checks: Annotated[
+        str | None,
+        typer.Option(
+            "--checks",
+            help="Checks to run, comma-separated: Scrabble counts, words, blanks, lone; Boggle dice "
+            "(default: all).",
+        ),
+    ] = None,
+    no_checks: Annotated[
+        bool, typer.Option("--no-checks", help="Show the classifier's reading, with no checks.")
+    ] = False,
 ) -> None:
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
@@ -83,4 +96,22 @@ def read(
     options: dict[str, Any] = {"size": size, "dice": dice, "reader": reader}
     if chosen == "scrabble":
         options = {"tiles": tiles, "reader": reader}
+    options["checks"] = chosen_checks(chosen, checks, no_checks)
     command(photo, as_json=as_json, debug_image=debug_image, **options)
+
+
+def chosen_checks(game: str, checks: str | None, no_checks: bool) -> tuple[str, ...] | None:
+    """The checks ``--checks`` / ``--no-checks`` name for ``game``: None for the default ones."""
+    if no_checks and checks is not None:
+        raise BadInputError("give --checks or --no-checks, not both")
+    if no_checks:
+        return ()
+    if checks is None:
+        return None
+    names = tuple(name.strip() for name in checks.split(",") if name.strip())
+    unknown = [name for name in names if name not in CHECKS[game]]
+    if unknown:
+        raise BadInputError(
+            f"unknown {game} check {unknown[0]!r}: choose from {', '.join(CHECKS[game])} (comma-separated)"
+        )
+    return names

@@ -28,10 +28,17 @@ from boardsight.vision.reading import BoardReading, read_photo
 
 
 def read_tray_photo(
-    photo: Path, *, size: str = "auto", dice: str = "auto", reader: str = "onnx"
+    photo: Path,
+    *,
+    size: str = "auto",
+    dice: str = "auto",
+    reader: str = "onnx",
+    checks: tuple[str, ...] | None = None,
 ) -> BoardReading:
     """Read the Boggle tray in ``photo`` (one-line errors for unreadable files and missing trays)."""
-    return read_photo(photo, game="boggle", reader=reader, max_side=READ_MAX_SIDE, size=size, dice=dice)
+    return read_photo(
+        photo, game="boggle", reader=reader, max_side=READ_MAX_SIDE, size=size, dice=dice, checks=checks
+    )
 
 
 def board_from_photo(path: Path) -> Board:
@@ -100,6 +107,8 @@ def format_reading(reading: BoardReading) -> str:
         lines.append(
             f"dice check changed {change['cell']} {change['read']} -> {change['now']}: {change['why']}"
         )
+    for flag in reading.extras.get("flags", []):
+        lines.append(f"dice check doubts {flag['cell']} {flag['read']} (or {flag['now']}): {flag['why']}")
     lines += closing_lines(reading, "TL TR BR BL")
     return "\n".join(lines)
 
@@ -135,9 +144,10 @@ def show_reading(
     size: str = "auto",
     dice: str = "auto",
     reader: str = "onnx",
+    checks: tuple[str, ...] | None = None,
     as_json: bool = False,
     debug_image: Path | None = None,
 ) -> None:
     """Read the tray in ``photo`` and print it (as a sidecar with ``as_json``)."""
-    reading = read_tray_photo(photo, size=size, dice=dice, reader=reader)
+    reading = read_tray_photo(photo, size=size, dice=dice, reader=reader, checks=checks)
     show(photo, reading, as_json=as_json, debug_image=debug_image, draw=draw_reading, describe=format_reading)

@@ -21,10 +21,15 @@ from boardsight.vision.scrabble.board_reading import LOW_CONFIDENCE
 
 
 def read_board_photo(
-    photo: Path, *, tiles: str = "auto", reader: str = "onnx", lexicon: str = "auto"
+    photo: Path,
+    *,
+    tiles: str = "auto",
+    reader: str = "onnx",
+    lexicon: str = "auto",
+    checks: tuple[str, ...] | None = None,
 ) -> BoardReading:
     """Read the Scrabble board in ``photo`` (one-line errors for unreadable files and missing boards)."""
-    return read_photo(photo, game="scrabble", reader=reader, tiles=tiles, lexicon=lexicon)
+    return read_photo(photo, game="scrabble", reader=reader, tiles=tiles, lexicon=lexicon, checks=checks)
 
 
 def format_grid(grid: list[list[str]]) -> str:
@@ -58,6 +63,10 @@ def format_reading(reading: BoardReading) -> str:
             lines.append(f"blank {blank['square']}: no letter makes its words valid")
     for change in reading.corrections:
         lines.append(f"corrected {change['square']} {change['read']} -> {change['now']}: {change['why']}")
+    for flag in extras.get("flags", []):
+        lines.append(f"doubted {flag['square']} {flag['read']} ({flag['check']}): {flag['why']}")
+    for note in extras.get("check_notes", []):
+        lines.append(f"note: {note}")
     if reading.flagged:
         doubtful = ", ".join(
             f"{square_name(row, col)} {reading.grid[row][col]} {reading.confidence[row][col]:.0%}"
@@ -114,10 +123,11 @@ def show_reading(
     tiles: str = "auto",
     reader: str = "onnx",
     lexicon: str = "auto",
+    checks: tuple[str, ...] | None = None,
     as_json: bool = False,
     debug_image: Path | None = None,
     **_: object,
 ) -> None:
     """Read the board in ``photo`` and print it (with ``as_json``: a sidecar of the labelled-photo format)."""
-    reading = read_board_photo(photo, tiles=tiles, reader=reader, lexicon=lexicon)
+    reading = read_board_photo(photo, tiles=tiles, reader=reader, lexicon=lexicon, checks=checks)
     show(photo, reading, as_json=as_json, debug_image=debug_image, draw=draw_reading, describe=format_reading)

@@ -8,7 +8,7 @@ classes it knows, its input size, and how its cells were cut; set
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,9 +57,16 @@ def read_with_cnn(
     size: int | str | None = "auto",
     dice: str = "auto",
     model: str | Path | None = None,
+    checks: Iterable[str] | None = None,
     **_: Any,
 ) -> BoardReading:
     """Read a Boggle tray in a BGR image with the cube-face CNN."""
     return read_tray(
-        image, lambda: CnnCells(cube_classifier(model)), reader="onnx", source=source, size=size, dice=dice
+        image,
+        lambda: CnnCells(cube_classifier(model)),
+        reader="onnx",
+        source=source,
+        size=size,
+        dice=dice,
+        checks=checks,
     )

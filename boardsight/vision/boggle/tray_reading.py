@@ -15,7 +15,7 @@ decoded to at least :data:`READ_MAX_SIDE`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 import cv2
@@ -91,11 +91,13 @@ def read_tray(
     source: str = "the photo",
     size: int | str | None = "auto",
     dice: str = "auto",
+    checks: Iterable[str] | None = None,
 ) -> BoardReading:
     """Find the tray in ``image`` (BGR), read its cells and check the dice.
 
     ``make_reader`` is called only once a tray has been found, so a photo without one
-    is refused before any model is loaded.
+    is refused before any model is loaded. ``checks`` names the checks to run (the one
+    there is: ``dice``); None runs the default ones.
     """
     start = time.perf_counter()
     location = locate_tray(image, sizes=parse_size(size), source=source)
@@ -109,6 +111,7 @@ def read_tray(
         cells.class_names,
         reader=reader,
         dice=dice,
+        checks=checks,
         timings={"find": found - start, "read": time.perf_counter() - found},
     )
 
@@ -120,23 +123,33 @@ def assemble_reading(
     *,
     reader: str,
     dice: str = "auto",
+    checks: Iterable[str] | None = None,
     timings: dict[str, float] | None = None,
 ) -> BoardReading:
     """A :class:`BoardReading` from per-cell probabilities, after the dice-set check."""
+    if checks is not None and "dice" not in checks:
+        dice = "none"
     size = location.size
     best = probabilities.argmax(axis=1)
     tokens = [class_names[index] for index in best]
     confidence = [float(probabilities[cell, index]) for cell, index in enumerate(best)]
-    extras: dict[str, Any] = {"tray_method": location.method, "dice_set": None}
+    extras: dict[str, Any] = {"tray_method": location.method, "dice_set": None, "flags": []}
     corrections: list[dict[str, Any]] = []
+    doubted: set[tuple[int, int]] = set()
     fit = check_dice(probabilities, class_names, dice)
     if fit is not None:
         tokens, confidence, corrections = fit.tokens, fit.probabilities, fit.changes
-        extras["dice_set"] = fit.dice_set
+        extras["dice_set"] = fit.dice_set if fit.changes or not fit.flags else None
+        extras["dice_set_posterior"] = round(fit.posterior, 4)
+        extras["flags"] = fit.flags
+        doubted = {(flag["row"], flag["col"]) for flag in fit.flags}
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
     confidence_grid = [confidence[row * size : (row + 1) * size] for row in range(size)]
     flagged = [
-        (row, col) for row in range(size) for col in range(size) if confidence_grid[row][col] < LOW_CONFIDENCE
+        (row, col)
+        for row in range(size)
+        for col in range(size)
+        if confidence_grid[row][col] < LOW_CONFIDENCE or (row, col) in doubted
     ]
     return BoardReading(
         game="boggle",

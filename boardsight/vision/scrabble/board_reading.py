@@ -15,7 +15,7 @@ or Tesseract). The rest is here:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,11 +31,11 @@ from boardsight.scrabble.position import Position
 from boardsight.scrabble.tileset import TileSet
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
+from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
 from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
 from boardsight.vision.scrabble.position_checks import (
     BLANK,
     EMPTY,
-    correct_misreads,
     designate_blanks,
     run_text,
     runs,
@@ -56,6 +56,8 @@ VOTERS = 24  # tiles classified in all four turns to decide the orientation
 SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
 ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
 SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
+
+DEFAULT_CHECKS = CHECK_NAMES
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
 
@@ -213,20 +215,33 @@ def read_squares(
     return [names[i] for i in best], kept
 
 
-def read_board(
+@dataclass
+class ClassifiedBoard:
+    """A board found and classified, before any check: what the checks decide from.
+
+    ``probabilities`` (225, classes) are in reading order, renormalised over the classes
+    the tile set allows; ``tokens`` each square's likeliest of them.
+    """
+
+    tokens: list[str]
+    probabilities: np.ndarray
+    class_names: list[str]
+    corners: np.ndarray
+    tileset: TileSet
+    lexicon: Lexicon | None
+    extras: dict[str, Any]
+    timings: dict[str, float]
+
+
+def classify_board(
     image: np.ndarray,
     model: ReaderModel,
     *,
-    reader: str,
     tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
     source: str = "the photo",
-) -> BoardReading:
-    """Find the board in ``image`` (BGR), read every square, orient and check the position.
-
-    ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
-    seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
-    """
+) -> ClassifiedBoard:
+    """Find the board in ``image`` (BGR), read every square and turn the reading upright."""
     check_tiles(tiles)
     start = time.perf_counter()
     location = locate_board(image, source=source)
@@ -244,24 +259,61 @@ def read_board(
     chosen = tiles_of(probabilities)
     tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)
-    read = time.perf_counter()
-    reading = assemble_reading(
-        tokens,
-        kept,
-        model.class_names,
-        reading_corners(location.corners, turns),
+    return ClassifiedBoard(
+        tokens=tokens,
+        probabilities=kept,
+        class_names=model.class_names,
+        corners=reading_corners(location.corners, turns),
         tileset=tileset,
         lexicon=words,
-        reader=reader,
         extras={
             "board_method": location.method,
             "board_score": round(location.score, 4),
             "quarter_turns": turns,
             "orientation": orientation,
         },
+        timings={"find": found - start, "read": time.perf_counter() - found},
     )
-    reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
+
+
+def checked_reading(
+    board: ClassifiedBoard, *, reader: str, checks: Iterable[str] | None = None
+) -> BoardReading:
+    """The reading of a classified board after ``checks`` (None: the default ones)."""
+    start = time.perf_counter()
+    reading = assemble_reading(
+        board.tokens,
+        board.probabilities,
+        board.class_names,
+        board.corners,
+        tileset=board.tileset,
+        lexicon=board.lexicon,
+        reader=reader,
+        extras=board.extras,
+        checks=checks,
+    )
+    reading.timings.update({**board.timings, "check": time.perf_counter() - start})
     return reading
+
+
+def read_board(
+    image: np.ndarray,
+    model: ReaderModel,
+    *,
+    reader: str,
+    tiles: str = "auto",
+    lexicon: str | Lexicon | None = "auto",
+    source: str = "the photo",
+    checks: Iterable[str] | None = None,
+) -> BoardReading:
+    """Find the board in ``image`` (BGR), read every square, orient and check the position.
+
+    ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
+    seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None;
+    ``checks`` the names of the checks to run (None: the default ones, empty: none).
+    """
+    board = classify_board(image, model, tiles=tiles, lexicon=lexicon, source=source)
+    return checked_reading(board, reader=reader, checks=checks)
 
 
 def lexicon_for(lexicon: str | Lexicon | None, tiles: str) -> Lexicon | None:
@@ -281,6 +333,7 @@ def assemble_reading(
     lexicon: Lexicon | None,
     reader: str,
     extras: dict[str, Any] | None = None,
+    checks: Iterable[str] | None = None,
 ) -> BoardReading:
     """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked."""
     size = BOARD_CELLS
@@ -289,7 +342,10 @@ def assemble_reading(
     confidence = [
         [float(cube[r, c, class_names.index(grid[r][c])]) for c in range(size)] for r in range(size)
     ]
-    grid, corrections = correct_misreads(grid, cube, class_names, tileset, lexicon)
+    checked = check_position(
+        grid, cube, class_names, tileset, lexicon, DEFAULT_CHECKS if checks is None else checks
+    )
+    grid, corrections = checked.grid, checked.corrections
     for change in corrections:
         row, col = change.square
         confidence[row][col] = float(cube[row, col, class_names.index(change.now)])
@@ -297,8 +353,17 @@ def assemble_reading(
     for (row, col), letters in blanks.items():
         if len(letters) == 1:
             grid[row][col] = letters[0].lower()
-    flagged = [(r, c) for r in range(size) for c in range(size) if confidence[r][c] < LOW_CONFIDENCE]
+    doubted = {flag.square for flag in checked.flags}
+    flagged = [
+        (r, c)
+        for r in range(size)
+        for c in range(size)
+        if confidence[r][c] < LOW_CONFIDENCE or (r, c) in doubted
+    ]
     payload = dict(extras or {})
+    payload["checks"] = sorted(set(DEFAULT_CHECKS if checks is None else checks), key=CHECK_NAMES.index)
+    payload["flags"] = [flag.to_dict() for flag in checked.flags]
+    payload["check_notes"] = checked.notes
     payload["tiles"] = tileset.name
     payload["blanks"] = [
         {

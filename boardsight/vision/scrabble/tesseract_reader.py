@@ -11,7 +11,7 @@ a baseline to compare the CNN against, not a rival.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -107,6 +107,7 @@ def read_with_tesseract(
     source: str = "the photo",
     tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
+    checks: Iterable[str] | None = None,
     **_: Any,
 ) -> BoardReading:
     """Read a Scrabble board in a BGR image with Tesseract (``auto`` tiles: Swedish when Å Ä Ö are read)."""
@@ -152,6 +153,7 @@ def read_with_tesseract(
         lexicon=words,
         reader="tesseract",
         extras={"board_method": location.method, "quarter_turns": best_turn},
+        checks=checks,
     )
     reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
     return reading
