@@ -18,6 +18,7 @@ import typer
 from boardsight.cli import read_boggle, read_scrabble
 from boardsight.cli.options import JsonOption
 from boardsight.errors import BadInputError
+from boardsight.models.named_models import resolve_model
 from boardsight.vision.image_io import load_image
 from boardsight.vision.reading import BoardNotFoundError
 from boardsight.vision.scrabble.check_decisions import CHECK_NAMES as SCRABBLE_CHECKS
@@ -83,6 +84,12 @@ def read(
     no_checks: Annotated[
         bool, typer.Option("--no-checks", help="Show the classifier's reading, with no checks.")
     ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model", help="Read with this model: a name given to 'train --from-bundled', or an .onnx path."
+        ),
+    ] = None,
 ) -> None:
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
@@ -97,6 +104,10 @@ def read(
     if chosen == "scrabble":
         options = {"tiles": tiles, "reader": reader}
     options["checks"] = chosen_checks(chosen, checks, no_checks)
+    if model is not None:
+        if reader != "onnx":
+            raise BadInputError("--model needs --reader onnx")
+        options["model"] = resolve_model(chosen, model)
     command(photo, as_json=as_json, debug_image=debug_image, **options)
 
 

@@ -34,11 +34,11 @@ def read_tray_photo(
     dice: str = "auto",
     reader: str = "onnx",
     checks: tuple[str, ...] | None = None,
+    model: Path | None = None,
 ) -> BoardReading:
     """Read the Boggle tray in ``photo`` (one-line errors for unreadable files and missing trays)."""
-    return read_photo(
-        photo, game="boggle", reader=reader, max_side=READ_MAX_SIDE, size=size, dice=dice, checks=checks
-    )
+    options = {"size": size, "dice": dice, "checks": checks, "model": model}
+    return read_photo(photo, game="boggle", reader=reader, max_side=READ_MAX_SIDE, **options)
 
 
 def board_from_photo(path: Path) -> Board:
@@ -145,9 +145,10 @@ def show_reading(
     dice: str = "auto",
     reader: str = "onnx",
     checks: tuple[str, ...] | None = None,
+    model: Path | None = None,
     as_json: bool = False,
     debug_image: Path | None = None,
 ) -> None:
     """Read the tray in ``photo`` and print it (as a sidecar with ``as_json``)."""
-    reading = read_tray_photo(photo, size=size, dice=dice, reader=reader, checks=checks)
+    reading = read_tray_photo(photo, size=size, dice=dice, reader=reader, checks=checks, model=model)
     show(photo, reading, as_json=as_json, debug_image=debug_image, draw=draw_reading, describe=format_reading)

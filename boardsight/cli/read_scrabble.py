@@ -27,9 +27,11 @@ def read_board_photo(
     reader: str = "onnx",
     lexicon: str = "auto",
     checks: tuple[str, ...] | None = None,
+    model: Path | None = None,
 ) -> BoardReading:
     """Read the Scrabble board in ``photo`` (one-line errors for unreadable files and missing boards)."""
-    return read_photo(photo, game="scrabble", reader=reader, tiles=tiles, lexicon=lexicon, checks=checks)
+    options = {"tiles": tiles, "lexicon": lexicon, "checks": checks, "model": model}
+    return read_photo(photo, game="scrabble", reader=reader, **options)
 
 
 def format_grid(grid: list[list[str]]) -> str:
@@ -124,10 +126,11 @@ def show_reading(
     reader: str = "onnx",
     lexicon: str = "auto",
     checks: tuple[str, ...] | None = None,
+    model: Path | None = None,
     as_json: bool = False,
     debug_image: Path | None = None,
     **_: object,
 ) -> None:
     """Read the board in ``photo`` and print it (with ``as_json``: a sidecar of the labelled-photo format)."""
-    reading = read_board_photo(photo, tiles=tiles, reader=reader, lexicon=lexicon, checks=checks)
+    reading = read_board_photo(photo, tiles=tiles, reader=reader, lexicon=lexicon, checks=checks, model=model)
     show(photo, reading, as_json=as_json, debug_image=debug_image, draw=draw_reading, describe=format_reading)

@@ -9,7 +9,16 @@ import typer
 
 from boardsight.cli import train_scrabble
 from boardsight.cli.errors import GuardedTyper
-from boardsight.cli.train_common import echo_result, log_line, recorded_command, require_train_extra
+from boardsight.cli.train_common import (
+    ForceOption,
+    FromBundledOption,
+    NameOption,
+    echo_result,
+    log_line,
+    recorded_command,
+    require_train_extra,
+)
+from boardsight.cli.train_fine_tune import fine_tune_command
 
 app = GuardedTyper(
     help="Rebuild the bundled classifiers: render synthetic data, train on the CPU, export ONNX."
@@ -21,15 +30,39 @@ def boggle(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write the model.")] = None,
     trays: Annotated[int, typer.Option("--trays", help="Synthetic trays to train on.")] = 1400,
     validation_trays: Annotated[int, typer.Option("--validation-trays", help="Trays to validate on.")] = 160,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training cells.")] = 12,
+    epochs: Annotated[
+        int | None,
+        typer.Option("--epochs", help="Passes over the training cells (default 12; 6 to fine-tune)."),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 2024,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering trays.")] = 2,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,
     cache: Annotated[
         Path | None, typer.Option("--cache", help="Keep (and reuse) the rendered cells in this folder.")
     ] = None,
+    from_bundled: FromBundledOption = False,
+    real: Annotated[
+        Path | None, typer.Option("--real", help="Labelled tray photos to fine-tune on (--from-bundled).")
+    ] = None,
+    name: NameOption = None,
+    force: ForceOption = False,
 ) -> None:
-    """Train the cube-face classifier (boardsight/models/boggle_cubes.onnx) from synthetic trays."""
+    """Train the cube-face classifier (boardsight/models/boggle_cubes.onnx) from synthetic trays.
+
+    With --from-bundled, fine-tune the bundled model on your own labelled photos instead
+    and store it as a named model (read --model NAME uses it).
+    """
+    if from_bundled:
+        fine_tune_command(
+            "boggle",
+            real=real,
+            name=name,
+            epochs=epochs,
+            threads=threads,
+            seed=seed,
+            force=force,
+        )
+        return
     require_train_extra()
     from boardsight.vision.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
 
@@ -37,7 +70,7 @@ def boggle(
         train_trays=trays,
         validation_trays=validation_trays,
         seed=seed,
-        epochs=epochs,
+        epochs=epochs or 12,
         jobs=jobs,
         threads=threads,
     )

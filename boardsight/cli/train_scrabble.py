@@ -7,7 +7,16 @@ from typing import Annotated
 
 import typer
 
-from boardsight.cli.train_common import echo_result, log_line, recorded_command, require_train_extra
+from boardsight.cli.train_common import (
+    ForceOption,
+    FromBundledOption,
+    NameOption,
+    echo_result,
+    log_line,
+    recorded_command,
+    require_train_extra,
+)
+from boardsight.cli.train_fine_tune import fine_tune_command
 from boardsight.errors import BadInputError
 
 
@@ -17,7 +26,10 @@ def scrabble(
     validation_boards: Annotated[
         int, typer.Option("--validation-boards", help="Boards (held-out fonts) to validate on.")
     ] = 60,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training squares.")] = 10,
+    epochs: Annotated[
+        int | None,
+        typer.Option("--epochs", help="Passes over the training squares (default 10; 6 to fine-tune)."),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 7,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering boards.")] = 2,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,
@@ -45,8 +57,20 @@ def scrabble(
             help="Hold out every photo of this source (the sidecar's source_repo); repeatable.",
         ),
     ] = None,
+    from_bundled: FromBundledOption = False,
+    name: NameOption = None,
+    force: ForceOption = False,
 ) -> None:
-    """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards."""
+    """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards.
+
+    With --from-bundled, fine-tune the bundled model on the labelled photos of --real
+    instead (all of them) and store it as a named model (read --model NAME uses it).
+    """
+    if from_bundled:
+        fine_tune_command(
+            "scrabble", real=real, name=name, epochs=epochs, threads=threads, seed=seed, force=force
+        )
+        return
     if not 0 <= real_held_out < 1:
         raise BadInputError(f"--real-held-out must be at least 0 and below 1, not {real_held_out}")
     if real_fold < 0 or (real_fold and real_fold * real_held_out >= 1):
@@ -60,7 +84,7 @@ def scrabble(
         train_boards=boards,
         validation_boards=validation_boards,
         seed=seed,
-        epochs=epochs,
+        epochs=epochs or 10,
         jobs=jobs,
         threads=threads,
         real_photos=real,
