@@ -187,9 +187,9 @@ def decoded(example: Example, max_side: int) -> tuple[Any, float]:
 
 
 def scrabble(folder: Path, out: Path | None, tag: str) -> None:
+    from boardsight.models.training.scrabble.tile_data import labelled_scrabble_photos
     from boardsight.vision.scrabble import board_reading
     from boardsight.vision.scrabble.onnx_reader import reader_model
-    from boardsight.vision.scrabble.tile_data import labelled_scrabble_photos
 
     model = reader_model()
     names = board_reading.CHECK_NAMES

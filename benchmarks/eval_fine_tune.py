@@ -30,11 +30,11 @@ from boardsight.models.onnx_classifier import OnnxClassifier
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.fine_tune import FineTuneConfig, fine_tune_model
 from boardsight.models.training.photo_crops import labelled_photos, photo_crops
+from boardsight.models.training.scrabble.tile_data import position_key
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import DEFAULT_MAX_SIDE
 from boardsight.vision.scrabble.board_reading import checked_reading, classify_board
 from boardsight.vision.scrabble.onnx_reader import MODEL_PATH, reader_model
-from boardsight.vision.scrabble.tile_data import position_key
 
 CONFIGS = {"no checks": (), "checks": None}
 

@@ -64,7 +64,7 @@ def boggle(
         )
         return
     require_train_extra()
-    from boardsight.vision.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
+    from boardsight.models.training.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
 
     plan = CubeTrainingPlan(
         train_trays=trays,

@@ -8,7 +8,7 @@ classes it knows, its input size, and how its cells were cut; set
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +57,10 @@ def read_with_cnn(
     size: int | str | None = "auto",
     dice: str = "auto",
     model: str | Path | None = None,
-    checks: Iterable[str] | None = None,
+    corners: np.ndarray | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Boggle tray in a BGR image with the cube-face CNN."""
+    """Read a Boggle tray in a BGR image with the cube-face CNN (cut at ``corners`` when given)."""
     return read_tray(
         image,
         lambda: CnnCells(cube_classifier(model)),
@@ -68,5 +68,5 @@ def read_with_cnn(
         source=source,
         size=size,
         dice=dice,
-        checks=checks,
+        corners=corners,
     )

@@ -8,7 +8,7 @@ Each check weighs a constraint that usually holds against the chance that it doe
 - ``words``: the board is a game of words in the lexicon. Prior :data:`PRIOR_GAME`,
   updated by how many words read are valid (a decorative board of names has few);
   even in a game a word may be missing from the lexicon (:data:`WORD_MISSING`).
-- ``blanks``: like ``words``, but the mend is a blank tile on a square read as empty
+- ``hidden-blanks``: like ``words``, but the mend is a blank tile on a square read as empty
   at the end of an invalid word (a blank shows no letter and passes for the board).
 - ``lone``: every tile of a game touches another; a lone tile is a misread unless
   it is a stray tile (:data:`LONE_REAL`, higher on boards that are no game).
@@ -50,7 +50,7 @@ from boardsight.vision.scrabble.position_checks import (
     runs_at,
 )
 
-CHECK_NAMES = ("counts", "words", "blanks", "lone")  # every check, in the order they run
+CHECK_NAMES = ("counts", "words", "hidden-blanks", "lone")  # every check, in the order they run
 CLEAR = 0.8  # a square is changed when the posterior of the change is at least this ...
 FLAG_FROM = 0.05  # ... and flagged, kept as read, when it is at least this
 MIX = 0.02  # share of a uniform spread mixed into the classifier's probabilities
@@ -329,7 +329,7 @@ def check_words(
                 f"{text} at {run.position} is no word and {before} makes every word here valid; "
                 f"{valid} of {judged} other words read are valid (a game of words: {percent(game)})"
             )
-            check = "blanks" if now == BLANK else "words"
+            check = "hidden-blanks" if now == BLANK else "words"
             if posterior >= CLEAR:
                 grid[square[0]][square[1]] = now
                 blanks_used += now == BLANK
@@ -388,7 +388,7 @@ def check_position(
     """Run the named ``checks`` on a read grid; ``probabilities`` (15, 15, classes) in its orientation.
 
     Returns a copy of the grid with the clear changes made, each change and each flag.
-    ``words``, ``blanks`` and ``lone`` need a lexicon and are skipped without one (``lone``
+    ``words``, ``hidden-blanks`` and ``lone`` need a lexicon and are skipped without one (``lone``
     then takes the board for a game with the prior odds).
     """
     chosen = set(checks)
@@ -399,10 +399,9 @@ def check_position(
     result = CheckResult([list(line) for line in grid])
     if "counts" in chosen:
         check_counts(result.grid, evidence, result)
-    if lexicon is not None and chosen & {"words", "blanks"}:
-        check_words(
-            result.grid, evidence, lexicon, result, letters="words" in chosen, blanks="blanks" in chosen
-        )
+    if lexicon is not None and chosen & {"words", "hidden-blanks"}:
+        letters, blanks = "words" in chosen, "hidden-blanks" in chosen
+        check_words(result.grid, evidence, lexicon, result, letters=letters, blanks=blanks)
     if "lone" in chosen:
         check_lone(result.grid, evidence, lexicon, result)
     return result

@@ -2,10 +2,10 @@ import numpy as np
 import pytest
 
 from boardsight.lexicon import Lexicon
+from boardsight.models.training.scrabble.tile_data import CLASS_NAMES
 from boardsight.scrabble import load_tileset
 from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position, percent
 from boardsight.vision.scrabble.position_checks import designate_blanks, excess_letters
-from boardsight.vision.scrabble.tile_data import CLASS_NAMES
 
 ENGLISH = load_tileset("english")
 
@@ -121,7 +121,7 @@ def test_blank_or_empty_a_blank_read_as_empty_is_restored_when_it_mends_a_word()
     result = check(grid, cube, lexicon)
     assert "".join(result.grid[0][:4]) == "QU?Z"
     [change] = result.corrections
-    assert (change.read, change.now, change.check) == (".", "?", "blanks")
+    assert (change.read, change.now, change.check) == (".", "?", "hidden-blanks")
     assert designate_blanks(result.grid, lexicon, ENGLISH.alphabet) == {(0, 2): ["I"]}
 
 
