@@ -3,7 +3,10 @@
 Usage: python benchmarks/eval_checks.py [--scrabble FOLDER] [--boggle FOLDER] [--out DIR] [--tag NAME]
 
 Every photo is found and classified once; then each check is run alone on that
-classification, then the default checks together, then all of them. For each source
+classification, then the four Scrabble checks that change squares together
+(``misreads``), then the default checks (those four and ``blanks``, which names the
+letter of each blank: a label that leaves a blank's letter open, ``?``, counts a named
+blank as wrong). For each source
 (the sidecar's ``source_repo``) and each configuration this prints the squares (cells),
 letter tiles and whole boards right, and the squares the checks fixed (wrong as the
 classifier read them, right after) and broke (right before, wrong after). A check that
@@ -56,7 +59,9 @@ class Tally:
 
 def source_of(example: Example) -> str:
     repo = example.label.extras.get("source_repo")
-    return str(repo or example.image_path.name.split("__")[0]).replace("/", "+")
+    if repo is None and "__" in example.image_path.name:
+        repo = example.image_path.name.split("__")[0]
+    return str(repo or f"{example.image_path.parent.name} (no source_repo)").replace("/", "+")
 
 
 def right_cells(truth: list[list[str]], grid: list[list[str]]) -> list[list[bool]]:
@@ -192,7 +197,7 @@ def scrabble(folder: Path, out: Path | None, tag: str) -> None:
     from boardsight.vision.scrabble.onnx_reader import reader_model
 
     model = reader_model()
-    names = board_reading.CHECK_NAMES
+    names = board_reading.CHECK_GROUPS["misreads"]
 
     def classify(example: Example) -> tuple[Any, dict[str, float]]:
         image, decode = decoded(example, DEFAULT_MAX_SIDE)
@@ -204,8 +209,8 @@ def scrabble(folder: Path, out: Path | None, tag: str) -> None:
 
     configs: dict[str, tuple[str, ...] | None] = {"none": ()}
     configs.update({name: (name,) for name in names})
+    configs["misreads"] = tuple(names)
     configs["default"] = None
-    configs["all"] = tuple(names)
     evaluate_game("scrabble", labelled_scrabble_photos(folder), classify, check, configs, out, tag)
 
 
