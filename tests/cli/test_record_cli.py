@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 import boardsight.cli.record as record_cli
 from boardsight.capture.frames import CameraLostError, MemorySource
 from boardsight.cli.app import app
-from boardsight.recorder.synthetic import BoardView, ScriptedMove, VideoPlan, game_frames
+from boardsight.datasets.synth.game_video import BoardView, ScriptedMove, VideoPlan, game_frames
 from boardsight.scrabble.gcg_reader import read_gcg
 
 runner = CliRunner()
