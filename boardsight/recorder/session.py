@@ -50,7 +50,7 @@ from boardsight.scrabble.gcg_writer import format_event
 from boardsight.scrabble.move import Placement
 from boardsight.scrabble.rack import unseen_tiles
 from boardsight.scrabble.replay import replay
-from boardsight.scrabble.rules import RuleSet
+from boardsight.scrabble.rules import RuleSet, failed_challenge
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.tileset import BLANK
 from boardsight.scrabble.validation import IllegalMoveError, check_placement
@@ -443,21 +443,24 @@ class GameSession:
             return self._withdraw()
         challenged = self.log.events[-1]
         rule = self.rules.challenge
-        if rule.rule == "double":
+        if rule.counts_words:
+            outcome = failed_challenge(rule, int(words) if words else max(1, len(self._words_of_last_play())))
+        else:
+            outcome = failed_challenge(rule)
+        if outcome.kind == "turn":
             event = self._add(self.state.on_turn, PASS, comment="")
             self.state.pass_turn()
             return [
                 Message("move", self._describe(event) + "   (the failed challenge costs the turn)"),
                 *self._game_over_prompt(),
             ]
-        if rule.rule == "five-point":
-            count = int(words) if words else max(1, len(self._words_of_last_play()))
-            event = self._add(challenged.player, CHALLENGE, rule.bonus_per_word * count)
+        if outcome.kind == "bonus":
+            event = self._add(challenged.player, CHALLENGE, outcome.points)
             self.state.adjust(challenged.player, event.score)
             return [Message("move", self._describe(event))]
-        if rule.rule == "swedish":
+        if outcome.kind == "penalty":
             challenger = self.state.on_turn
-            event = self._add(challenger, CHALLENGE, -rule.failed_penalty)
+            event = self._add(challenger, CHALLENGE, -outcome.points)
             self.state.adjust(challenger, event.score)
             return [Message("move", self._describe(event))]
         return [Message("info", f"no penalty for a failed challenge under the {self.rules.name} rules")]
