@@ -53,6 +53,7 @@ from boardsight.recorder.rehearsal import compare_records, rules_for, run_frames
 from boardsight.recorder.session import GameSession
 from boardsight.scrabble.gcg_reader import read_gcg
 from boardsight.scrabble.rules import load_rules
+from boardsight.scrabble.tileset import load_tileset
 
 
 class TruthReader:
@@ -88,7 +89,7 @@ def recorded_games(files: list[Path]):
 
 def self_play_games(args: argparse.Namespace):
     rules = load_rules(args.self_play)
-    lexicon = load_lexicon(LEXICON_FOR_TILES[rules.tileset])
+    lexicon = load_lexicon(load_tileset(rules.tileset).lexicon)
     for index in range(args.games):
         seed = args.seed + index
         yield (
@@ -117,9 +118,6 @@ def timed(frames, clock: list[float]):
             return
         clock[0] += time.perf_counter() - start
         yield item
-
-
-LEXICON_FOR_TILES = {"english": "enable", "swedish": "sv"}
 
 
 def main() -> int:
@@ -159,7 +157,7 @@ def main() -> int:
             continue
         tiles = rules.tileset
         if tiles not in lexicons:
-            lexicons[tiles] = load_lexicon(LEXICON_FOR_TILES[tiles])
+            lexicons[tiles] = load_lexicon(load_tileset(tiles).lexicon)
         lexicon = lexicons[tiles]
         reader = truth or square_reader(args.reader, tiles)
         moves = script_from_record(record, rules)

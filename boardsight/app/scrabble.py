@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardsight.app.reading import read_photo
-from boardsight.lexicon import Lexicon, load_lexicon
+from boardsight.lexicon import DEFAULT_LEXICON, Lexicon, load_lexicon
 from boardsight.scrabble import load_rules, load_tileset
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.gcg_model import GcgRecord
@@ -22,7 +22,6 @@ from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import PositionRequest, register_position_reader
 from boardsight.scrabble.replay import ReplayResult, replay
 from boardsight.scrabble.rules import RuleSet
-from boardsight.vision.scrabble.board_reading import DEFAULT_LEXICONS
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
 DEFAULT_RULES = "naspa"
@@ -37,7 +36,7 @@ def lexicon_for(rules: RuleSet, lexicon: Lexicon | str | None = None) -> Lexicon
     """``lexicon`` itself, the lexicon it names, or for None the default of the rules' tile set."""
     if isinstance(lexicon, Lexicon):
         return lexicon
-    return load_lexicon(lexicon or DEFAULT_LEXICONS.get(load_tileset(rules.tileset).name, "enable"))
+    return load_lexicon(lexicon or load_tileset(rules.tileset).lexicon or DEFAULT_LEXICON)
 
 
 def scrabble_moves(

@@ -25,9 +25,9 @@ from boardsight.recorder.pipeline import Recorder
 from boardsight.recorder.preview import draw_preview
 from boardsight.recorder.session import GameSession, Message
 from boardsight.scrabble.rules import load_rules
+from boardsight.scrabble.tileset import load_tileset
 
 DEFAULT_RULES = {"english": "naspa", "swedish": "swedish"}
-DEFAULT_LEXICON = {"english": "enable", "swedish": "sv"}
 WINDOW = "boardsight record"
 
 
@@ -45,7 +45,7 @@ def _rules_and_lexicon(rules_name: str | None, tiles: str | None, lexicon_name: 
     rules = load_rules(rules_name or DEFAULT_RULES[tiles or "english"])
     if tiles is not None and rules.tileset != tiles:
         raise BadInputError(f"the {rules.name} rules play with {rules.tileset} tiles, not {tiles}")
-    lexicon_choice = lexicon_name or DEFAULT_LEXICON.get(rules.tileset)
+    lexicon_choice = lexicon_name or load_tileset(rules.tileset).lexicon
     lexicon = None
     if lexicon_choice:
         try:

@@ -27,7 +27,8 @@ class TileSet:
 
     ``counts`` and ``values`` hold the letters that have tiles of their own; the letters
     of ``blank_only`` can only be played with a blank; ``alphabet`` holds every letter a
-    tile can show, in the language's sorting order.
+    tile can show, in the language's sorting order; ``lexicon`` names the lexicon its
+    words are judged with by default (None: the set names none).
     """
 
     name: str
@@ -39,6 +40,7 @@ class TileSet:
     blanks: int
     blank_value: int
     blank_only: tuple[str, ...]
+    lexicon: str | None = None
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -127,6 +129,7 @@ def tileset_from_table(table: dict, source: str) -> TileSet:
         blanks=blanks,
         blank_value=int(table.get("blank_value", 0)),
         blank_only=blank_only,
+        lexicon=str(table["lexicon"]) if "lexicon" in table else None,
     )
 
 

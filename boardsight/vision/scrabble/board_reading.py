@@ -50,7 +50,6 @@ from boardsight.vision.scrabble.squares import (
 )
 
 TILE_SETS = ("english", "swedish")
-DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
 TILE_THRESHOLD = 0.5  # squares whose chance of being empty is below this are taken for tiles
 VOTERS = 24  # tiles classified in all four turns to decide the orientation
@@ -279,7 +278,7 @@ def lexicon_for(lexicon: str | Lexicon | None, tiles: str) -> Lexicon | None:
     """The lexicon to judge words with: ``auto`` picks the tile set's language, None judges none."""
     if lexicon is None or isinstance(lexicon, Lexicon):
         return lexicon
-    return load_lexicon(DEFAULT_LEXICONS[tiles] if lexicon == "auto" else lexicon)
+    return load_lexicon(load_tileset(tiles).lexicon if lexicon == "auto" else lexicon)
 
 
 def assemble_reading(
