@@ -25,6 +25,7 @@ from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_tileset
 from boardsight.scrabble.coords import parse_square, square_name
 from boardsight.scrabble.position import Position
+from boardsight.scrabble.tokens import BLANK, EMPTY
 from boardsight.vision.boggle import tray_reading
 from boardsight.vision.game_detect import detect_game
 from boardsight.vision.image_io import decode_image, decode_image_scaled, read_image_bytes
@@ -36,7 +37,6 @@ from boardsight.vision.reading import (
     read_image,
 )
 from boardsight.vision.scrabble import board_reading
-from boardsight.vision.scrabble.position_checks import BLANK, EMPTY
 
 GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEGs shrink by halves)

@@ -20,19 +20,20 @@ import numpy as np
 from boardsight.errors import BadInputError, NotFoundError
 from boardsight.recorder.pipeline import SquareReader
 from boardsight.scrabble.tileset import load_tileset
+from boardsight.scrabble.tokens import BLANK, EMPTY
 from boardsight.vision.reading import BoardReading, available_readers, get_reader
 from boardsight.vision.scrabble import board_reading, onnx_reader, squares
 
 SQUARE_READERS = ("onnx",)
-EMPTY_NAMES = (".", "", "empty")
-BLANK_NAMES = ("?", "blank")
+EMPTY_NAMES = (EMPTY, "", "empty")
+BLANK_NAMES = (BLANK, "blank")
 
 
 def _token(name: str) -> str:
     if name in EMPTY_NAMES:
-        return "."
+        return EMPTY
     if name in BLANK_NAMES:
-        return "?"
+        return BLANK
     return name
 
 

@@ -53,9 +53,10 @@ from boardsight.scrabble.replay import replay
 from boardsight.scrabble.rules import RuleSet, failed_challenge
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.tileset import BLANK
+from boardsight.scrabble.tokens import EMPTY
 from boardsight.scrabble.validation import IllegalMoveError, check_placement
 
-EMPTY_TOKEN = "."
+EMPTY_TOKEN = EMPTY
 SAME, PLAY, WITHDRAW, AMEND, HOLD = "same", "play", "withdraw", "amend", "hold"
 AMEND_WINDOW_S = 15.0
 
@@ -494,7 +495,7 @@ class GameSession:
             raise BadInputError(f"{square_text!r} is not a square of the board (such as H8)")
         if self.last_tokens is None:
             raise BadInputError("nothing has been read yet to correct")
-        meant = EMPTY_TOKEN if token == "." else token
+        meant = EMPTY_TOKEN if token == EMPTY else token
         if meant.isalpha() and not self.tileset.is_letter(meant.upper()):
             raise BadInputError(f"{meant} is no letter of the {self.tileset.name} tile set")
         self.corrections[square] = (str(self.last_tokens[square]), meant)

@@ -17,8 +17,7 @@ from functools import cache, cached_property
 from boardsight.errors import BadInputError
 from boardsight.lexicon.folding import FOLDINGS, Folding, fold_word
 from boardsight.scrabble.datafiles import read_data_file, require
-
-BLANK = "?"
+from boardsight.scrabble.tokens import BLANK
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,10 @@ from boardsight.scrabble import TileSet, load_layout, load_tileset
 from boardsight.scrabble.board import Board, place_tiles
 from boardsight.scrabble.dawg import Dawg, load_dawg
 from boardsight.scrabble.movegen import generate_placements
+from boardsight.scrabble.tokens import BOARD_SIZE, EMPTY
 
-SIZE = 15
+SIZE = BOARD_SIZE
 RACK = 7
-EMPTY = "."
 PHASES = {"early": (4, 22), "mid": (23, 60), "late": (61, 92)}
 MAX_IDLE_TURNS = 4
 

@@ -30,6 +30,7 @@ from boardsight.scrabble.coords import square_name
 from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.tileset import TileSet
+from boardsight.scrabble.tokens import TURNED
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
 from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
@@ -43,7 +44,6 @@ from boardsight.vision.scrabble.position_checks import (
 )
 from boardsight.vision.scrabble.squares import (
     BOARD_CELLS,
-    TURNED,
     cut_squares,
     reading_corners,
     turn_order,
