@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test train-boggle train-scrabble lint bench bench-boggle bench-read bench-scrabble venv clean
+.PHONY: demo test system-packages train-boggle train-scrabble lint bench bench-boggle bench-read bench-scrabble venv clean
 
 demo: $(VENV)/.installed
 	$(BIN)/boardsight lexicon info enable
@@ -15,9 +15,18 @@ demo: $(VENV)/.installed
 		--challenges examples/boggle-game/challenges.txt --missed 5
 	$(BIN)/boardsight read examples/boggle_tray.jpg
 	$(BIN)/boardsight solve examples/boggle_tray.jpg
+	@echo
+	@echo "boardsight is installed in $(VENV). To run it as 'boardsight' in this shell:"
+	@echo "    source $(VENV)/bin/activate"
+	@echo "or call it by its path: $(BIN)/boardsight --help"
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev system-packages
 	$(BIN)/python -m pytest
+
+# The Debian packages the tests use (system-packages.txt): installed when missing, with
+# apt-get as root or through sudo; otherwise the command to run is printed.
+system-packages:
+	scripts/install-system-packages
 
 # Rebuild boardsight/models/boggle_cubes.onnx from nothing: render trays, train on the CPU, export.
 train-boggle: $(VENV)/.installed-dev
