@@ -50,6 +50,7 @@ def test_debug_image_is_written_once(tmp_path: Path) -> None:
     assert runner.invoke(app, ["read", str(TRAY), "--debug-image", str(out), "--overwrite"]).exit_code == 0
 
 
+@pytest.mark.needs_tesseract
 def test_tesseract_reader_reads_a_tray() -> None:
     result = runner.invoke(app, ["read", str(TRAY), "--reader", "tesseract", "--dice", "none", "--json"])
     assert result.exit_code == 0, result.stderr
