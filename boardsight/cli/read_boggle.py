@@ -21,6 +21,7 @@ from boardsight.cli.reading_output import (
     outlined_text,
     show,
 )
+from boardsight.paths import names_a_file
 from boardsight.vision.boggle.dice_check import cell_name
 from boardsight.vision.boggle.tray_reading import LOW_CONFIDENCE, READ_MAX_SIDE
 from boardsight.vision.geometry import grid_points
@@ -45,7 +46,7 @@ def board_from_photo(path: Path) -> Board:
 def is_photo(argument: str) -> bool:
     """Whether a BOARD argument names an existing image file (.jpg, .jpeg, .png, .webp)."""
     path = Path(argument)
-    return path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
+    return path.suffix.lower() in IMAGE_SUFFIXES and names_a_file(path)
 
 
 def reading_notes(reading: BoardReading, source: str) -> list[str]:
