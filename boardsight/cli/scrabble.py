@@ -21,7 +21,7 @@ from boardsight.scrabble.move import Placement
 from boardsight.scrabble.movegen import generate_exchanges, generate_placements
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import load_position
-from boardsight.scrabble.rack import parse_rack
+from boardsight.scrabble.rack import checked_rack
 from boardsight.scrabble.replay import ReplayResult, replay
 from boardsight.scrabble.rules import RuleSet
 from boardsight.scrabble.scoring import score_placement
@@ -189,6 +189,7 @@ def moves_command(
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
     chosen_rack = _rack_for(position, rack)
     tileset = load_tileset(rules.tileset)
+    checked_rack(chosen_rack, tileset, rack_size=rules.rack_size, board=position.board)
     lexicon = _lexicon_for(rules, lexicon_name)
     moves = generate_placements(position.board, chosen_rack, lexicon, tileset, rules)
     shown = moves if top == 0 else moves[:top]
@@ -265,7 +266,9 @@ def score_command(
     row, col, direction = parsed
     proposed = Placement(row, col, direction, tiles)
     rack_text = rack if rack is not None else position.rack
-    rack_counter: Counter[str] | None = parse_rack(rack_text, tileset) if rack_text else None
+    rack_counter: Counter[str] | None = None
+    if rack_text:
+        rack_counter = checked_rack(rack_text, tileset, rack_size=rules.rack_size, board=position.board)
     lexicon = _lexicon_for(rules, lexicon_name)
     resolved, violations = find_violations(
         position.board, proposed, tileset, rack=rack_counter, lexicon=lexicon
