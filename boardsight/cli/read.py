@@ -18,8 +18,11 @@ import typer
 from boardsight.cli import read_boggle, read_scrabble
 from boardsight.cli.options import JsonOption
 from boardsight.errors import BadInputError
+from boardsight.vision.boggle.dice_check import DICE_CHOICES
+from boardsight.vision.boggle.tray_reading import parse_size
 from boardsight.vision.image_io import load_image
-from boardsight.vision.reading import BoardNotFoundError
+from boardsight.vision.reading import BoardNotFoundError, available_readers
+from boardsight.vision.scrabble.board_reading import check_tiles
 
 GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800
@@ -44,6 +47,17 @@ def detect_game(photo: Path) -> str:
         return str(detector.detect_game(load_image(photo, max_side=DETECT_MAX_SIDE)))
     except BoardNotFoundError:
         raise BoardNotFoundError(f"no Boggle tray or Scrabble board found in {photo}") from None
+
+
+def check_options(*, size: str, dice: str, tiles: str, reader: str) -> None:
+    """Refuse an unknown option value in one line, whichever game the photo turns out to show."""
+    parse_size(size)
+    if dice not in DICE_CHOICES:
+        raise BadInputError(f"unknown dice set {dice!r}: choose one of {', '.join(DICE_CHOICES)}")
+    check_tiles(tiles)
+    readers = sorted({name for _, name in available_readers()})
+    if reader not in readers:
+        raise BadInputError(f"unknown reader {reader!r}: choose one of {', '.join(readers)}")
 
 
 def read(
@@ -74,6 +88,7 @@ def read(
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    check_options(size=size, dice=dice, tiles=tiles, reader=reader)
     if debug_image is not None and debug_image.exists() and not overwrite:
         raise BadInputError(f"{debug_image} exists; pass --overwrite to replace it")
     chosen = detect_game(photo) if game == "auto" else game

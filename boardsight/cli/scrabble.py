@@ -189,7 +189,7 @@ def moves_command(
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
     chosen_rack = _rack_for(position, rack)
     tileset = load_tileset(rules.tileset)
-    checked_rack(chosen_rack, tileset, rack_size=rules.rack_size, board=position.board)
+    checked_rack(chosen_rack, tileset, rack_size=rules.rack_size)
     lexicon = _lexicon_for(rules, lexicon_name)
     moves = generate_placements(position.board, chosen_rack, lexicon, tileset, rules)
     shown = moves if top == 0 else moves[:top]
@@ -268,7 +268,7 @@ def score_command(
     rack_text = rack if rack is not None else position.rack
     rack_counter: Counter[str] | None = None
     if rack_text:
-        rack_counter = checked_rack(rack_text, tileset, rack_size=rules.rack_size, board=position.board)
+        rack_counter = checked_rack(rack_text, tileset, rack_size=rules.rack_size)
     lexicon = _lexicon_for(rules, lexicon_name)
     resolved, violations = find_violations(
         position.board, proposed, tileset, rack=rack_counter, lexicon=lexicon

@@ -35,21 +35,21 @@ def parse_rack(text: str, tileset: TileSet, *, what: str = "rack") -> Counter[st
     return tiles
 
 
-def checked_rack(
-    text: str, tileset: TileSet, *, rack_size: int, board: Board | None = None, what: str = "rack"
-) -> Counter[str]:
-    """Read a rack a player can hold: at most ``rack_size`` tiles, and no more of a tile than
-    the set holds, counting those already on ``board``. Raises :class:`BadInputError` otherwise."""
+def checked_rack(text: str, tileset: TileSet, *, rack_size: int, what: str = "rack") -> Counter[str]:
+    """Read a rack a player can hold: at most ``rack_size`` tiles and no more of a tile than the
+    set holds. Raises :class:`BadInputError` otherwise.
+
+    The board's tiles are not counted against the set: a board read from a photo may hold
+    more of a letter than one set has (two sets mixed, a decorative board).
+    """
     tiles = parse_rack(text, tileset, what=what)
     count = sum(tiles.values())
     if count > rack_size:
         raise BadInputError(f"{what} {text!r} has {count} tiles; a rack holds at most {rack_size}")
-    used = tiles + (board_tiles(board) if board is not None else Counter())
     full = tileset.full_bag()
-    over = sorted(tile for tile in tiles if used[tile] > full[tile])
+    over = sorted(tile for tile in tiles if tiles[tile] > full[tile])
     if over:
-        where = " with the board's" if board is not None and any(board_tiles(board)[t] for t in over) else ""
-        detail = ", ".join(f"{used[tile]} {tile}{where}, the set has {full[tile]}" for tile in over)
+        detail = ", ".join(f"{tiles[tile]} {tile}, the set has {full[tile]}" for tile in over)
         raise BadInputError(f"{what} {text!r}: more tiles than the {tileset.name} set holds ({detail})")
     return tiles
 

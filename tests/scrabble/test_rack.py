@@ -20,10 +20,3 @@ def test_a_rack_of_more_tiles_than_a_rack_holds_is_refused(english) -> None:
 def test_more_of_a_letter_than_the_set_holds_is_refused(english) -> None:
     with pytest.raises(BadInputError, match=r"more tiles than the english set holds \(2 Z, the set has 1\)"):
         checked_rack("ZZ", english, rack_size=7)
-
-
-def test_tiles_on_the_board_count_against_the_set(english, board_with) -> None:
-    board = board_with(("8G", "ZA"))
-    assert checked_rack("Q", english, rack_size=7, board=board) == Counter("Q")
-    with pytest.raises(BadInputError, match="2 Z with the board's, the set has 1"):
-        checked_rack("ZE", english, rack_size=7, board=board)
