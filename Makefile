@@ -30,7 +30,7 @@ system-packages:
 
 # Rebuild boardsight/models/boggle_cubes.onnx from nothing: render trays, train on the CPU, export.
 train-boggle: $(VENV)/.installed-dev
-	$(BIN)/boardsight train boggle
+	$(BIN)/boardsight train boggle --out boardsight/models/boggle_cubes.onnx --force
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check boardsight tests benchmarks
@@ -53,7 +53,8 @@ bench-scrabble: $(VENV)/.installed
 REAL_SCRABBLE ?= ../shared/data/real/scrabble
 REAL_OPTIONS = --real $(REAL_SCRABBLE) --real-held-out 0 --real-held-out-source DeclanFinerty/scrabble-vision
 train-scrabble: $(VENV)/.installed-dev
-	$(BIN)/boardsight train scrabble $(if $(wildcard $(REAL_SCRABBLE)),$(REAL_OPTIONS))
+	$(BIN)/boardsight train scrabble --out boardsight/models/scrabble_tiles.onnx --force \
+		$(if $(wildcard $(REAL_SCRABBLE)),$(REAL_OPTIONS))
 
 venv: $(BIN)/python
 

@@ -118,9 +118,10 @@ def parse_word_list(
     """Parse the bytes of a word list into folded words.
 
     Entries with digits, inner spaces, hyphens or apostrophes (or any other
-    non-letter), and entries longer than :data:`MAX_WORD_LETTERS`, are dropped and counted; blank lines are skipped; words that fold to
-    the same letters are merged. With ``drop_proper_nouns``, capitalised entries
-    (how some dictionaries mark names) are dropped too.
+    non-letter), and entries longer than :data:`MAX_WORD_LETTERS`, are dropped and
+    counted; blank lines are skipped; words that fold to the same letters are merged.
+    With ``drop_proper_nouns``, capitalised entries (how some dictionaries mark names)
+    are dropped too.
 
     Raises :class:`BadInputError` for a binary or empty list.
     """
