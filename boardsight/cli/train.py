@@ -46,7 +46,7 @@ def boggle(
     """
     destination = model_destination(out, "boggle_cubes.onnx", force=force)
     require_train_extra()
-    from boardsight.vision.boggle.cube_training import CubeTrainingPlan, train_cube_model
+    from boardsight.models.training.boggle.cube_training import CubeTrainingPlan, train_cube_model
 
     plan = CubeTrainingPlan(
         train_trays=trays,

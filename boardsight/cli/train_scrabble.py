@@ -69,7 +69,7 @@ def scrabble(
         raise BadInputError(f"--real {real}: no such folder")
     destination = model_destination(out, "scrabble_tiles.onnx", force=force)
     require_train_extra()
-    from boardsight.vision.scrabble.tile_training import TileTrainingPlan, train_tile_model
+    from boardsight.models.training.scrabble.tile_training import TileTrainingPlan, train_tile_model
 
     plan = TileTrainingPlan(
         train_boards=boards,
