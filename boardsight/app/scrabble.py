@@ -20,6 +20,7 @@ from boardsight.scrabble.layout import load_layout
 from boardsight.scrabble.movegen import GeneratedMove, generate_placements
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import PositionRequest, register_position_reader
+from boardsight.scrabble.rack import checked_rack
 from boardsight.scrabble.replay import ReplayResult, replay
 from boardsight.scrabble.rules import RuleSet
 
@@ -47,11 +48,15 @@ def scrabble_moves(
     rules: RuleSet | str | None = DEFAULT_RULES,
     top: int | None = None,
 ) -> list[GeneratedMove]:
-    """The legal placements of ``rack`` on ``position``, best first (the first ``top`` of them)."""
+    """The legal placements of ``rack`` on ``position``, best first (the first ``top`` of them).
+
+    A rack no player can hold (more tiles than a rack takes, more of a letter than the set
+    has) is a :class:`~boardsight.errors.BadInputError`.
+    """
     chosen = rules_for(rules)
-    moves = generate_placements(
-        position.board, rack, lexicon_for(chosen, lexicon), load_tileset(chosen.tileset), chosen
-    )
+    tileset = load_tileset(chosen.tileset)
+    checked_rack(rack, tileset, rack_size=chosen.rack_size)
+    moves = generate_placements(position.board, rack, lexicon_for(chosen, lexicon), tileset, chosen)
     return moves if top is None else moves[:top]
 
 

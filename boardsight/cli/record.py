@@ -15,6 +15,7 @@ from boardsight.calibration.board import load_board_profile
 from boardsight.calibration.board_finder import default_finder
 from boardsight.calibration.camera_profile import load_camera_profile
 from boardsight.capture.frames import CameraLostError, CameraSource, Frame, FrameSource, VideoFileSource
+from boardsight.cli.errors import EXIT_INTERRUPTED
 from boardsight.cli.options import CameraProfileOption
 from boardsight.cli.preview import require_display
 from boardsight.errors import BadInputError, BoardsightError
@@ -172,7 +173,9 @@ def _run(
         typer.echo(f"the game so far is safe in {session.log.path}: continue with --resume", err=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
-        typer.echo(f"stopped; the game so far is in {session.log.path}", err=True)
+        path = session.log.path
+        typer.echo(f"stopped; the game so far is in {path}: continue with --resume --out {path}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     finally:
         if preview:
             cv2.destroyAllWindows()
