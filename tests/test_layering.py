@@ -39,7 +39,7 @@ def _imports(path: Path) -> set[str]:
 # this list; entries that share a rank (the two game engines; the front ends) are peers
 # that do not import each other. Training code is a layer of its own above the data sets.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("boardsight", "boardsight.errors"),
+    ("boardsight", "boardsight.errors", "boardsight.paths"),
     ("boardsight.lexicon",),
     ("boardsight.boggle", "boardsight.scrabble"),
     ("boardsight.models",),
