@@ -270,10 +270,10 @@ def _fix_board(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         confidence[row][col] = 1.0
     final = {parse_square(item["square"]): item["now"] for item in listed}
     designated = {square: token for square, token in final.items() if token.islower()}
-    named = [parse_square(item["square"]) for item in read.extras.get("blanks", [])]
-    for square in named + [square for square, token in final.items() if token == BLANK]:
-        if square not in designated and (square not in final or final[square] == BLANK):
-            grid[square[0]][square[1]] = BLANK  # blanks whose letter the lexicon named are named afresh
+    for item in read.extras.get("blanks", []):  # blanks whose letter the lexicon named are named afresh
+        row, col = parse_square(item["square"])
+        if final.get((row, col), BLANK) == BLANK:
+            grid[row][col] = BLANK
     lexicon = board_reading.lexicon_for(photo.settings.get("lexicon", "auto"), tileset.name)
     blank_lexicon = lexicon if "blanks" in photo.settings.get("checks", CHECKS["scrabble"]) else None
     grid, checked, position = board_reading.check_words(
