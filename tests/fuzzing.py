@@ -1,7 +1,7 @@
 """What the fuzz tests share: real inputs mutated, cut short or replaced by random bytes, and
 the check that a reader given any of them raises nothing but boardsight's own errors.
 
-The number of examples a fuzz test tries comes from ``BOARDSIGHT_FUZZ_EXAMPLES`` (60 by
+The number of examples a fuzz test tries comes from ``BOARDSIGHT_FUZZ_EXAMPLES`` (100 by
 default, so the suite stays quick); ``benchmarks/fuzz_inputs.py`` runs the same tests far
 longer. An example that runs past ``HANG_SECONDS`` fails as a hang.
 """
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from boardsight.errors import BoardsightError
 
-FUZZ_EXAMPLES = int(os.environ.get("BOARDSIGHT_FUZZ_EXAMPLES", "60"))
+FUZZ_EXAMPLES = int(os.environ.get("BOARDSIGHT_FUZZ_EXAMPLES", "100"))
 HANG_SECONDS = 20
 
 FUZZ = settings(
