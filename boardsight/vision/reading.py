@@ -116,25 +116,30 @@ def get_reader(game: str, name: str) -> ReadFunction:
 
 
 def read_photo(
-    path: str | Path,
+    path: str | Path | bytes,
     *,
     game: str,
     reader: str = "onnx",
     max_side: int = DEFAULT_MAX_SIDE,
+    source: str | None = None,
     **options: Any,
 ) -> BoardReading:
-    """Load the photo at ``path`` and read its board with the chosen reader.
+    """Load the photo at ``path`` (or decode its bytes) and read its board with the chosen reader.
 
     The photo may be decoded at reduced scale (no smaller than ``max_side`` on its long
-    side); the reading's corners are returned in full-photo pixels.
+    side); the reading's corners are returned in full-photo pixels. ``source`` names the
+    photo in messages (default: the path; ``photo`` for bytes).
     """
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     function = get_reader(game, reader)
+    if source is None:
+        source = "photo" if isinstance(path, bytes) else str(path)
     start = time.perf_counter()
-    image, factor = decode_image_scaled(read_image_bytes(path), source=str(path), max_side=max_side)
+    data = path if isinstance(path, bytes) else read_image_bytes(path)
+    image, factor = decode_image_scaled(data, source=source, max_side=max_side)
     decoded = time.perf_counter()
-    reading = function(image, source=str(path), **options)
+    reading = function(image, source=source, **options)
     reading.corners = (np.asarray(reading.corners, dtype=np.float64) + 0.5) * factor - 0.5
     reading.timings["decode"] = decoded - start
     reading.timings["total"] = time.perf_counter() - start
