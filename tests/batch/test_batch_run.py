@@ -86,7 +86,7 @@ def test_local_pool_writes_one_line_per_photo(truth, local_lines) -> None:
             assert "truncated or damaged JPEG" in line["error"]
         else:
             assert line["grid"] == grid, line["photo"]
-            assert set(line["timings_ms"]) >= {"decode", "find", "read", "total", "solve"}
+            assert set(line["timings_ms"]) >= {"detect", "decode", "find", "read", "total", "solve"}
             assert line["solution"]["count"] > 0
 
 
