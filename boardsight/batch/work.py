@@ -12,12 +12,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from boardsight import app
 from boardsight.batch.lines import BAD_INPUT, INTERNAL, error_line, photo_line
 from boardsight.batch.reading import read_board
-from boardsight.boggle.parse import board_from_json
-from boardsight.boggle.solver import solve
 from boardsight.errors import BadInputError, BoardsightError
-from boardsight.vision.reading import BoardReading
 
 GAMES = ("auto", "boggle", "scrabble")
 _prepared = False
@@ -76,23 +74,23 @@ def read_item(item: PhotoItem, options: BatchOptions) -> dict[str, Any]:
     if item.error is not None:
         return error_line(item.photo, item.error, BAD_INPUT)
     try:
-        reading = read_board(
+        photo = read_board(
             item.data if item.data is not None else item.path, game=options.game, source=item.photo
         )
-        solution = solve_reading(reading) if options.solve else None
+        solution = solve_reading(photo) if options.solve else None
     except BadInputError as error:
         return error_line(item.photo, _first_line(error), BAD_INPUT)
     except BoardsightError as error:  # boardsight itself failed (a model file, say): try again later
         return error_line(item.photo, _first_line(error), INTERNAL)
-    return photo_line(item.photo, reading.to_sidecar(), solution)
+    return photo_line(item.photo, photo.to_json(), solution)
 
 
-def solve_reading(reading: BoardReading) -> dict[str, Any]:
+def solve_reading(photo: app.PhotoReading) -> dict[str, Any]:
     """The board's words: every word of a Boggle tray with its points and the total, or how
     many of a Scrabble board's words are valid and which are not."""
     start = time.perf_counter()
-    if reading.game == "boggle":
-        solution = solve(board_from_json(reading.to_sidecar(), "reading"))
+    if photo.game == "boggle" and photo.board is not None:
+        solution = app.solve_boggle(photo.board)
         result: dict[str, Any] = {
             "rules": solution.rules.name,
             "lexicon": solution.lexicon_name,
@@ -101,14 +99,14 @@ def solve_reading(reading: BoardReading) -> dict[str, Any]:
             "words": [[found.word, found.points] for found in solution.words],
         }
     else:
-        words = reading.extras.get("words", [])
+        words = photo.reading.extras.get("words", [])
         result = {
             "count": len(words),
             "valid": sum(1 for word in words if word["valid"] is True),
             "invalid": [word["word"] for word in words if word["valid"] is False],
             "unchecked": [word["word"] for word in words if word["valid"] is None],
         }
-    reading.timings["solve"] = time.perf_counter() - start
+    photo.reading.timings["solve"] = time.perf_counter() - start
     return result
 
 

@@ -29,3 +29,4 @@ SchedulerOption = Annotated[
         help="Run on the Dask cluster of this scheduler (tcp://HOST:PORT) instead of local processes.",
     ),
 ]
+ForceOption = Annotated[bool, typer.Option("--force", help="Replace files that already exist.")]
