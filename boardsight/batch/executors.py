@@ -12,6 +12,7 @@ import concurrent.futures as cf
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -22,6 +23,8 @@ from boardsight.errors import BadInputError, BoardsightError
 CLUSTER_EXTRA = "pip install 'boardsight[cluster]'"
 TASKS_PER_WORKER = 4
 CONNECT_TIMEOUT_S = 10
+TaskRunner = Callable[[Callable[..., Any], Iterable[tuple[Any, ...]]], Iterator[tuple[int, Any]]]
+"""``run(function, argument_tuples)``: yields ``(index, function(*arguments))`` as each finishes."""
 
 
 def default_workers() -> int:
@@ -62,7 +65,7 @@ class WorkerPool:
 class LocalPool(WorkerPool):
     """Worker processes on this machine (started fresh, so no thread of the driver is copied)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, *, load_models: bool = True) -> None:
         if workers is not None and workers < 1:
             raise BadInputError(f"--workers must be at least 1, not {workers}")
         self.workers = workers or default_workers()
@@ -71,6 +74,7 @@ class LocalPool(WorkerPool):
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_prepare_local_worker,
+            initargs=(load_models,),
         )
 
     def submit(self, function: Callable[..., Any], /, *args: Any) -> cf.Future:
@@ -83,8 +87,8 @@ class LocalPool(WorkerPool):
         self._pool.shutdown(wait=True, cancel_futures=cancel)
 
 
-def _prepare_local_worker() -> None:
-    prepare_process(ignore_interrupts=True)
+def _prepare_local_worker(load_models: bool) -> None:
+    prepare_process(ignore_interrupts=True, load_models=load_models)
 
 
 def import_distributed() -> Any:
@@ -99,7 +103,9 @@ def import_distributed() -> Any:
 class DaskPool(WorkerPool):
     """The workers of a running Dask cluster (``dask scheduler`` and ``dask worker``), by its address."""
 
-    def __init__(self, address: str, *, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
+    def __init__(
+        self, address: str, *, timeout_s: float = CONNECT_TIMEOUT_S, load_models: bool = True
+    ) -> None:
         distributed = import_distributed()
         try:
             self._client = distributed.Client(address, timeout=timeout_s, set_as_default=False)
@@ -111,7 +117,7 @@ class DaskPool(WorkerPool):
             self._client.close()
             raise BadInputError(f"the Dask scheduler at {address} has no workers")
         self.where = f"the Dask cluster at {address} ({self.workers} worker threads)"
-        self._client.run(prepare_process)
+        self._client.run(prepare_process, load_models=load_models)
         self._executor = self._client.get_executor(pure=False)
 
     def submit(self, function: Callable[..., Any], /, *args: Any) -> cf.Future:
@@ -135,15 +141,43 @@ def file_has_size(path: str, size: int) -> bool:
         return False
 
 
-def open_pool(*, workers: int | None = None, scheduler: str | None = None) -> WorkerPool:
+def open_pool(
+    *, workers: int | None = None, scheduler: str | None = None, load_models: bool = True
+) -> WorkerPool:
     """A Dask pool when a scheduler address is given, else a local pool of ``workers`` processes."""
     if scheduler is not None:
         if workers is not None:
             raise BadInputError(
                 "--workers sizes the local pool; a Dask cluster has the workers it was started with"
             )
-        return DaskPool(scheduler)
-    return LocalPool(workers)
+        return DaskPool(scheduler, load_models=load_models)
+    return LocalPool(workers, load_models=load_models)
+
+
+def runner(pool: WorkerPool) -> TaskRunner:
+    """``run(function, argument_tuples)`` on ``pool``: yields ``(index, result)`` as each finishes
+    (a task's error is raised here). Library code that takes such a function
+    (:func:`boardsight.datasets.evaluation.evaluate`, the synthetic-set writer) thus runs on
+    either pool without knowing of it."""
+
+    def run(function: Callable[..., Any], arguments: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
+        for index, future in stream(pool, function, arguments):
+            yield index, future.result()
+
+    return run
+
+
+@contextmanager
+def task_runner(
+    *, workers: int | None, scheduler: str | None, load_models: bool = True
+) -> Iterator[TaskRunner | None]:
+    """A :func:`runner` on the pool that ``workers`` and ``scheduler`` ask for, or None (run in
+    this process) when they ask for neither a cluster nor more than one local worker."""
+    if scheduler is None and workers in (None, 1):
+        yield None
+        return
+    with open_pool(workers=workers, scheduler=scheduler, load_models=load_models) as pool:
+        yield runner(pool)
 
 
 def stream(

@@ -12,10 +12,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import cv2
+
 from boardsight import app
 from boardsight.batch.lines import BAD_INPUT, INTERNAL, error_line, photo_line
 from boardsight.batch.reading import read_board
 from boardsight.errors import BadInputError, BoardsightError
+from boardsight.vision.boggle.onnx_reader import cube_classifier
+from boardsight.vision.reading import available_readers
+from boardsight.vision.scrabble.onnx_reader import square_classifier
 
 GAMES = ("auto", "boggle", "scrabble")
 _prepared = False
@@ -44,24 +49,19 @@ class PhotoItem:
     error: str | None = None
 
 
-def prepare_process(*, ignore_interrupts: bool = False) -> None:
+def prepare_process(*, ignore_interrupts: bool = False, load_models: bool = True) -> None:
     """Make this process a good worker: OpenCV on one thread and both ONNX sessions loaded once.
 
     The ONNX sessions already run on one thread each, so N workers use N cores. A local
     pool's workers leave Ctrl-C to the driver (``ignore_interrupts``), which stops them.
+    Workers that read no photos (rendering, say) need no models (``load_models``).
     """
     global _prepared
     if ignore_interrupts:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if _prepared:
-        return
-    import cv2
-
-    from boardsight.vision.boggle.onnx_reader import cube_classifier
-    from boardsight.vision.reading import available_readers
-    from boardsight.vision.scrabble.onnx_reader import square_classifier
-
     cv2.setNumThreads(1)
+    if _prepared or not load_models:
+        return
     available_readers()
     cube_classifier()
     square_classifier()
