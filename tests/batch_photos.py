@@ -31,3 +31,13 @@ def make_photos(
     damaged.write_bytes((EXAMPLES / "boggle_tray.jpg").read_bytes()[:3000])
     truth[str(damaged)] = None
     return truth
+
+
+def make_labelled_set(folder: Path) -> Path:
+    """A labelled-photo set: the bundled tray and two rendered ones, each with its sidecar."""
+    from boardsight.datasets.synth import generate
+
+    generate(RENDERED, folder, count=2, seed=3)
+    for suffix in (".jpg", ".json"):
+        (folder / f"boggle_tray{suffix}").write_bytes((EXAMPLES / f"boggle_tray{suffix}").read_bytes())
+    return folder

@@ -10,12 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from batch_photos import make_photos
+from batch_photos import RENDERED, make_labelled_set, make_photos
 
-from boardsight.batch.executors import DaskPool, LocalPool, WorkerPool
+from boardsight.batch.executors import DaskPool, LocalPool, WorkerPool, runner
 from boardsight.batch.lines import INTERNAL, encode_line, error_line
 from boardsight.batch.run import BatchSummary, plan_batch, run_batch
 from boardsight.batch.work import BatchOptions
+from boardsight.datasets import iter_examples
+from boardsight.datasets.evaluation import evaluate
+from boardsight.datasets.synth import generate
+from boardsight.vision.reading import photo_readers
 
 
 class InProcessPool(WorkerPool):
@@ -171,3 +175,27 @@ def test_force_starts_the_file_over(truth, local_lines, tmp_path: Path) -> None:
     with pool:
         run_batch(plan_batch([photo], out, force=True), pool, BatchOptions())
     assert [line["photo"] for line in read_lines(out)] == [photo]
+
+
+def test_an_evaluation_on_a_cluster_scores_as_one_here(dask_address, tmp_path: Path) -> None:
+    examples = list(iter_examples(make_labelled_set(tmp_path / "set")))
+    readers = photo_readers(["onnx"], ["boggle"])
+    here = evaluate(examples, readers, root=tmp_path)
+    with DaskPool(dask_address) as pool:
+        there = evaluate(examples, readers, root=tmp_path, run=runner(pool))
+    assert [o.example.image_path for o in there.results[0].outcomes] == [e.image_path for e in examples]
+    assert [o.score for o in there.results[0].outcomes] == [o.score for o in here.results[0].outcomes]
+    assert there.results[0].summary == here.results[0].summary
+
+
+def test_a_synthetic_set_rendered_on_a_cluster_is_the_same_file_for_file(
+    dask_address, tmp_path: Path
+) -> None:
+    generate(RENDERED, tmp_path / "here", count=3, seed=5, start=1)
+    with DaskPool(dask_address, load_models=False) as pool:
+        paths = generate(RENDERED, tmp_path / "there", count=3, seed=5, start=1, run=runner(pool))
+    assert [path.name for path in paths] == ["boggle_000001.jpg", "boggle_000002.jpg", "boggle_000003.jpg"]
+    names = sorted(path.name for path in (tmp_path / "here").iterdir())
+    assert names == sorted(path.name for path in (tmp_path / "there").iterdir()) and len(names) == 6
+    for name in names:
+        assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "there" / name).read_bytes()
