@@ -37,7 +37,8 @@ def _imports(path: Path) -> set[str]:
 
 # Lowest first. A module may import modules of its own entry and of entries above it in
 # this list; entries that share a rank (the two game engines; the front ends) are peers
-# that do not import each other. Training code is a layer of its own above the data sets.
+# that do not import each other. Training code is a layer of its own above the data sets;
+# the batch executor runs application functions many at once, for the front ends.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("boardsight", "boardsight.errors", "boardsight.paths"),
     ("boardsight.lexicon",),
@@ -50,7 +51,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("boardsight.models.training",),
     ("boardsight.recorder",),
     ("boardsight.app",),
-    ("boardsight.cli", "boardsight.web", "boardsight.batch"),
+    ("boardsight.batch",),
+    ("boardsight.cli", "boardsight.web"),
     ("boardsight.__main__",),
 )
 ENTRIES = {entry: rank for rank, entries in enumerate(LAYERS) for entry in entries}
