@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
-pytest.importorskip("httpx", reason="httpx (FastAPI's test client) is not installed")
+pytest.importorskip("httpx2", reason="httpx2 (the test client of FastAPI) is not installed")
 
 from fastapi.testclient import TestClient
 

@@ -16,29 +16,35 @@ GAME = """#player1 anna Anna
 >anna: AEIQRST 8G QAT +24 24
 >bertil: ABDEFLV I5 ABE. +9 9
 """
-LISTS = [{"name": "alice", "text": "cell\nzzzz\nnote\n"}, {"name": "bob", "text": "cell\nlens\n"}]
+SOLUTION = solve_board(parse_board("/".join("".join(row) for row in TRAY_GRID)), "enable", "ntu")
+SHARED, ALICE_ONLY = (found.word.lower() for found in SOLUTION.words[:2])
+LISTS = [
+    {"name": "alice", "text": f"{SHARED}\nzzzz\n{ALICE_ONLY}\n"},
+    {"name": "bob", "text": f"{SHARED}\n"},
+]
 
 
 def test_solve_answers_every_word_with_its_path(client: TestClient) -> None:
     answer = client.post("/api/boggle/solve", json={"grid": TRAY_GRID, "rules": "ntu", "lexicon": "enable"})
     assert answer.status_code == 200, answer.text
     payload = answer.json()
-    expected = solve_board(parse_board("/".join("".join(row) for row in TRAY_GRID)), "enable", "ntu")
-    assert payload["count"] == len(expected) and payload["total_points"] == expected.total_points
+    assert payload["count"] == len(SOLUTION) and payload["total_points"] == SOLUTION.total_points
     assert all(word["path"] and len(word["path"]) >= 3 for word in payload["words"])
 
 
 def test_check_gives_the_verdicts_of_boardsight_check(client: TestClient) -> None:
-    answer = client.post("/api/boggle/check", json={"grid": TRAY_GRID, "lists": LISTS, "challenge_all": True})
+    body = {"grid": TRAY_GRID, "lists": LISTS, "challenge_all": True, "rules": "hasbro"}
+    answer = client.post("/api/boggle/check", json=body)
     assert answer.status_code == 200, answer.text
     players = {player["name"]: player for player in answer.json()["players"]}
     alice = {word["written"]: word for word in players["alice"]["words"]}
     assert alice["zzzz"]["status"] != "valid" and not alice["zzzz"]["counted"]
-    assert alice["cell"]["crossed_off"] and players["bob"]["words"][0]["crossed_off"]
+    assert alice[SHARED]["crossed_off"] and players["bob"]["words"][0]["crossed_off"]
+    assert alice[ALICE_ONLY]["counted"] and alice[ALICE_ONLY]["path"]
 
 
 def test_a_challenge_changes_the_score(client: TestClient) -> None:
-    lists = [{"name": "alice", "text": "zzzz\n"}, {"name": "bob", "text": "lens\n"}]
+    lists = [{"name": "alice", "text": "zzzz\n"}, {"name": "bob", "text": f"{SHARED}\n"}]
     plain = client.post("/api/boggle/check", json={"grid": TRAY_GRID, "lists": lists}).json()
     challenged = client.post(
         "/api/boggle/check",

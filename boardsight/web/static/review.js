@@ -19,6 +19,7 @@ const Review = (() => {
     selected: [0, 0],
     pendingKey: null,   // {cell, token, at}: the last key, to join Q+U, T+H ... or ? + letter
     dragging: null,
+    fixRequests: 0,     // fixes sent so far: only the answer to the last one is shown
     listeners: [],
   };
 
@@ -131,8 +132,10 @@ const Review = (() => {
   // -- fixes ------------------------------------------------------------------------------------
   async function sendFixes() {
     if (!state.readingId) return;
+    const sent = ++state.fixRequests;
     try {
-      const reading = await postJson(`/api/readings/${state.readingId}/fixes`, { fixes: state.fixes });
+      const reading = await postJson(`/api/readings/${state.readingId}/fixes`, { fixes: [...state.fixes] });
+      if (sent !== state.fixRequests) return; // a later fix is on its way
       showReading(reading);
       status(state.fixes.length ? `Fixed: ${state.fixes.join(", ")}.` : "No fixes.", "ok");
     } catch (error) {
@@ -224,8 +227,8 @@ const Review = (() => {
   }
 
   function select(row, col) {
+    if (state.selected[0] !== row || state.selected[1] !== col) state.pendingKey = null;
     state.selected = [row, col];
-    state.pendingKey = null;
     for (const element of document.querySelectorAll(".selected")) element.classList.remove("selected");
     const cell = $("grid").querySelector(`td[data-cell="${cellName(row, col)}"]`);
     if (cell) cell.classList.add("selected");
