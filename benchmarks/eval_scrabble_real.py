@@ -21,8 +21,8 @@ from pathlib import Path
 from boardsight.datasets.evaluation import evaluate
 from boardsight.datasets.metrics import Summary
 from boardsight.datasets.store import Example
+from boardsight.models.training.scrabble.tile_data import labelled_scrabble_photos
 from boardsight.vision.scrabble.onnx_reader import MODEL_ENV, MODEL_PATH, square_classifier
-from boardsight.vision.scrabble.tile_data import labelled_scrabble_photos
 
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "shared" / "data" / "real" / "scrabble"
 COUNTS = ("photos", "failures", "cells_right", "cells", "letters_right", "letters", "boards_right", "boards")

@@ -12,13 +12,13 @@ from typing import Annotated
 
 import typer
 
-from boardsight.boggle.adjudicate import REPEATED, GameResult, PlayerResult, WordVerdict, adjudicate
+from boardsight import app
+from boardsight.boggle.adjudicate import REPEATED, GameResult, PlayerResult, WordVerdict
 from boardsight.boggle.board import Board
 from boardsight.boggle.match import rounds_from_games
 from boardsight.boggle.parse import apply_fixes, board_from_argument
 from boardsight.boggle.results import append_result, read_results
 from boardsight.boggle.rules import BUNDLED_RULES, DEFAULT_RULES, Rules, load_rules
-from boardsight.boggle.solver import solve as solve_board
 from boardsight.boggle.standings import standings as rank_players
 from boardsight.boggle.verify import WordStatus
 from boardsight.boggle.wordlists import read_challenges, read_player_list
@@ -76,7 +76,7 @@ def solve(
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
-    solution = solve_board(judged, lexicon, rules)
+    solution = app.solve_boggle(judged, rules=rules, lexicon=lexicon)
     if json_output:
         emit_json(solution.as_json())
         return
@@ -218,11 +218,11 @@ def check(
     lexicon = load_lexicon(lexicon_name)
     player_lists = [read_player_list(argument) for argument in lists]
     challenge_list = read_challenges(challenges) if challenges is not None else []
-    result = adjudicate(
+    result = app.judge_boggle(
         judged,
         player_lists,
-        lexicon,
-        rules,
+        rules=rules,
+        lexicon=lexicon,
         challenges=challenge_list,
         challenge_all=challenge_all,
         missed=missed,

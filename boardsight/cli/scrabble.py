@@ -8,30 +8,25 @@ from typing import Annotated
 
 import typer
 
+from boardsight.app.scrabble import lexicon_for, replay_record, scrabble_moves
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.errors import BadInputError
-from boardsight.lexicon import Lexicon, load_lexicon
+from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_rules, load_tileset, parse_position
 from boardsight.scrabble.cgp import to_cgp
-from boardsight.scrabble.gcg_reader import read_gcg
-from boardsight.scrabble.layout import load_layout
 from boardsight.scrabble.move import Placement
-from boardsight.scrabble.movegen import generate_exchanges, generate_placements
+from boardsight.scrabble.movegen import generate_exchanges
 from boardsight.scrabble.position import Position
-from boardsight.scrabble.position_source import load_position
+from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
 from boardsight.scrabble.rack import parse_rack
-from boardsight.scrabble.replay import ReplayResult, replay
+from boardsight.scrabble.replay import ReplayResult
 from boardsight.scrabble.rules import RuleSet
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.validation import find_violations
-from boardsight.vision.scrabble.photo_position import register_photo_positions
 
 app = GuardedTyper(help="Replay Scrabble game records, find the legal moves of a position, score a move.")
-register_photo_positions()  # a photo of a board is a position file too
-
-DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
 
 RulesOption = Annotated[
     str, typer.Option("--rules", "-r", help="Rule set: naspa, wespa, swedish, casual, or a rules file.")
@@ -52,10 +47,6 @@ GameArgument = Annotated[
     Path | None,
     typer.Argument(help="A GCG game record, or a photo of a board (JPEG, PNG ...).", show_default=False),
 ]
-
-
-def _lexicon_for(rules: RuleSet, name: str | None) -> Lexicon:
-    return load_lexicon(name or DEFAULT_LEXICONS.get(load_tileset(rules.tileset).name, "enable"))
 
 
 def _rack_for(position: Position, rack: str | None) -> str:
@@ -79,10 +70,8 @@ def replay_command(
     --lexicon, words not in it are listed too (a phony that stood is no disagreement).
     """
     rules = load_rules(rules_name)
-    layout = load_layout(rules.layout)
-    record = read_gcg(game, rows=layout.rows, cols=layout.cols)
-    lexicon = _lexicon_for(rules, lexicon_name) if lexicon_name else None
-    result = replay(record, rules, lexicon)
+    lexicon = lexicon_for(rules, lexicon_name) if lexicon_name else None
+    result = replay_record(game, rules=rules, lexicon=lexicon)
     if json_output:
         emit_json(_replay_payload(result, lexicon))
     else:
@@ -189,8 +178,8 @@ def moves_command(
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
     chosen_rack = _rack_for(position, rack)
     tileset = load_tileset(rules.tileset)
-    lexicon = _lexicon_for(rules, lexicon_name)
-    moves = generate_placements(position.board, chosen_rack, lexicon, tileset, rules)
+    lexicon = lexicon_for(rules, lexicon_name)
+    moves = scrabble_moves(position, chosen_rack, lexicon=lexicon, rules=rules)
     shown = moves if top == 0 else moves[:top]
     bag = _tiles_in_bag(position, chosen_rack, tileset, rules)
     exchanges = (
@@ -266,7 +255,7 @@ def score_command(
     proposed = Placement(row, col, direction, tiles)
     rack_text = rack if rack is not None else position.rack
     rack_counter: Counter[str] | None = parse_rack(rack_text, tileset) if rack_text else None
-    lexicon = _lexicon_for(rules, lexicon_name)
+    lexicon = lexicon_for(rules, lexicon_name)
     resolved, violations = find_violations(
         position.board, proposed, tileset, rack=rack_counter, lexicon=lexicon
     )

@@ -31,7 +31,7 @@ def boggle(
 ) -> None:
     """Train the cube-face classifier (boardsight/models/boggle_cubes.onnx) from synthetic trays."""
     require_train_extra()
-    from boardsight.vision.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
+    from boardsight.models.training.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
 
     plan = CubeTrainingPlan(
         train_trays=trays,

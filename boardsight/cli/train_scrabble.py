@@ -54,7 +54,11 @@ def scrabble(
     if real is not None and not real.is_dir():
         raise BadInputError(f"--real {real}: no such folder")
     require_train_extra()
-    from boardsight.vision.scrabble.tile_training import MODEL_PATH, TileTrainingPlan, train_tile_model
+    from boardsight.models.training.scrabble.tile_training import (
+        MODEL_PATH,
+        TileTrainingPlan,
+        train_tile_model,
+    )
 
     plan = TileTrainingPlan(
         train_boards=boards,

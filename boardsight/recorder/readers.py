@@ -11,7 +11,6 @@ boards boardsight draws for its tests and demo videos.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable
 from types import ModuleType
@@ -23,15 +22,11 @@ from boardsight.recorder.pipeline import SquareReader
 from boardsight.recorder.synthetic import TemplateSquareReader
 from boardsight.scrabble.tileset import load_tileset
 from boardsight.vision.reading import BoardReading, available_readers, get_reader
+from boardsight.vision.scrabble import board_reading, onnx_reader, squares
 
 SQUARE_READERS = ("onnx", "synthetic")
 EMPTY_NAMES = (".", "", "empty")
 BLANK_NAMES = ("?", "blank")
-CLASSIFIER_MODULES = (
-    "boardsight.vision.scrabble.onnx_reader",
-    "boardsight.vision.scrabble.squares",
-    "boardsight.vision.scrabble.board_reading",
-)
 
 
 def _token(name: str) -> str:
@@ -85,10 +80,8 @@ class RegisteredReader:
 
 
 def _classifier_modules() -> tuple[ModuleType, ...] | None:
-    try:
-        return tuple(importlib.import_module(name) for name in CLASSIFIER_MODULES)
-    except ImportError:
-        return None
+    """The modules :class:`ClassifierReader` is made of: the square model, cutting, choosing."""
+    return onnx_reader, squares, board_reading
 
 
 def square_reader(name: str, tiles: str = "english") -> SquareReader:

@@ -159,17 +159,16 @@ def test_profile_round_trips_through_json() -> None:
 
 
 def test_the_scrabble_finder_is_used_once_installed(monkeypatch, empty_board) -> None:
-    import sys
     import types
 
     from boardsight.calibration import board_finder
 
     monkeypatch.setattr(board_finder, "available_readers", lambda game=None: [])
-    monkeypatch.setitem(sys.modules, board_finder.SCRABBLE_FINDER_MODULE, None)  # not installed
+    monkeypatch.setattr(board_finder, "scrabble_board_finder", None)  # no board finder
     assert board_finder.default_finder()[0] == "largest outline"
-    fake = types.ModuleType(board_finder.SCRABBLE_FINDER_MODULE)
+    fake = types.ModuleType("finder")
     fake.find_board = lambda image: types.SimpleNamespace(corners=VIEW.corners + 1.0)
-    monkeypatch.setitem(sys.modules, board_finder.SCRABBLE_FINDER_MODULE, fake)
+    monkeypatch.setattr(board_finder, "scrabble_board_finder", fake)
     monkeypatch.setattr(board_finder, "available_readers", lambda game=None: [])
     name, finder = board_finder.default_finder()
     assert name == "scrabble board finder"

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from boardsight.boggle.board import Board
 from boardsight.errors import BadInputError
 from boardsight.vision.boggle.cells import cut_cells
 from boardsight.vision.boggle.dice_check import check_dice
@@ -91,18 +92,26 @@ def read_tray(
     source: str = "the photo",
     size: int | str | None = "auto",
     dice: str = "auto",
+    corners: np.ndarray | None = None,
 ) -> BoardReading:
     """Find the tray in ``image`` (BGR), read its cells and check the dice.
 
     ``make_reader`` is called only once a tray has been found, so a photo without one
-    is refused before any model is loaded.
+    is refused before any model is loaded. Given ``corners`` (TL, TR, BR, BL in
+    ``image`` pixels), the tray is not looked for but cut there (:func:`read_at_corners`).
     """
     start = time.perf_counter()
-    location = locate_tray(image, sizes=parse_size(size), source=source)
-    found = time.perf_counter()
-    cells = make_reader()
-    crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
-    probabilities = cells.probabilities(crops)
+    sizes = parse_size(size)
+    if corners is None:
+        location = locate_tray(image, sizes=sizes, source=source)
+        found = time.perf_counter()
+        cells = make_reader()
+        crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
+        probabilities = cells.probabilities(crops)
+    else:
+        found = start
+        cells = make_reader()
+        location, probabilities = read_at_corners(image, np.asarray(corners, dtype=np.float64), sizes, cells)
     return assemble_reading(
         location,
         probabilities,
@@ -111,6 +120,23 @@ def read_tray(
         dice=dice,
         timings={"find": found - start, "read": time.perf_counter() - found},
     )
+
+
+def read_at_corners(
+    image: np.ndarray, corners: np.ndarray, sizes: tuple[int, ...], cells: CellReader
+) -> tuple[TrayLocation, np.ndarray]:
+    """The tray cut at ``corners``, read at each of ``sizes``; the size read most confidently wins.
+
+    A grid cut at the wrong size puts cell borders across the cubes, which the reader
+    sees as doubtful faces, so the mean confidence tells the sizes apart.
+    """
+    readings = []
+    for side in sizes:
+        crops = cut_cells(image, corners, side, margin=cells.margin, cell_px=cells.cell_px)
+        probabilities = cells.probabilities(crops)
+        readings.append((float(probabilities.max(axis=1).mean()), side, probabilities))
+    _, side, probabilities = max(readings, key=lambda reading: reading[0])
+    return TrayLocation(corners, side, "given", side * side), probabilities
 
 
 def assemble_reading(
@@ -148,4 +174,5 @@ def assemble_reading(
         flagged=flagged,
         corrections=corrections,
         extras=extras,
+        board=Board.from_rows([[token.upper() for token in row] for row in grid]),
     )

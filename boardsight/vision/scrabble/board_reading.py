@@ -15,7 +15,7 @@ or Tesseract). The rest is here:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from boardsight.scrabble import load_tileset
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.cgp import to_cgp
 from boardsight.scrabble.coords import square_name
+from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.tileset import TileSet
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
@@ -221,17 +222,21 @@ def read_board(
     tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
     source: str = "the photo",
+    corners: np.ndarray | None = None,
+    checks: Collection[str] | None = None,
 ) -> BoardReading:
     """Find the board in ``image`` (BGR), read every square, orient and check the position.
 
     ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
     seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
+    Given ``corners`` (the grid's corners in ``image`` pixels, clockwise), the board is
+    not looked for but cut there; ``checks`` as in :func:`assemble_reading`.
     """
     check_tiles(tiles)
     start = time.perf_counter()
-    location = locate_board(image, source=source)
+    grid_corners, found_extras = board_corners(image, corners, source=source)
     found = time.perf_counter()
-    crops = cut_squares(image, location.corners, margin=model.margin, cell_px=model.cell_px)
+    crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
 
     def tiles_of(probabilities: np.ndarray) -> str:
         if tiles != "auto":
@@ -249,19 +254,25 @@ def read_board(
         tokens,
         kept,
         model.class_names,
-        reading_corners(location.corners, turns),
+        reading_corners(grid_corners, turns),
         tileset=tileset,
         lexicon=words,
         reader=reader,
-        extras={
-            "board_method": location.method,
-            "board_score": round(location.score, 4),
-            "quarter_turns": turns,
-            "orientation": orientation,
-        },
+        extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
+        checks=checks,
     )
     reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
     return reading
+
+
+def board_corners(
+    image: np.ndarray, corners: np.ndarray | None, *, source: str = "the photo"
+) -> tuple[np.ndarray, dict[str, Any]]:
+    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had."""
+    if corners is not None:
+        return np.asarray(corners, dtype=np.float64), {"board_method": "given"}
+    location = locate_board(image, source=source)
+    return location.corners, {"board_method": location.method, "board_score": round(location.score, 4)}
 
 
 def lexicon_for(lexicon: str | Lexicon | None, tiles: str) -> Lexicon | None:
@@ -281,44 +292,32 @@ def assemble_reading(
     lexicon: Lexicon | None,
     reader: str,
     extras: dict[str, Any] | None = None,
+    checks: Collection[str] | None = None,
 ) -> BoardReading:
-    """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked."""
+    """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked.
+
+    ``checks`` names the checks to run: ``misreads`` (tile counts and the lexicon correct
+    doubtful squares) and ``blanks`` (the lexicon says what each blank stands for); None
+    runs both. Words are judged with ``lexicon`` either way.
+    """
     size = BOARD_CELLS
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
     cube = probabilities.reshape(size, size, -1)
     confidence = [
         [float(cube[r, c, class_names.index(grid[r][c])]) for c in range(size)] for r in range(size)
     ]
-    grid, corrections = correct_misreads(grid, cube, class_names, tileset, lexicon)
+    corrections = []
+    if checks is None or "misreads" in checks:
+        grid, corrections = correct_misreads(grid, cube, class_names, tileset, lexicon)
     for change in corrections:
         row, col = change.square
         confidence[row][col] = float(cube[row, col, class_names.index(change.now)])
-    blanks = designate_blanks(grid, lexicon, tileset.alphabet) if lexicon is not None else {}
-    for (row, col), letters in blanks.items():
-        if len(letters) == 1:
-            grid[row][col] = letters[0].lower()
+    judging = lexicon if checks is None or "blanks" in checks else None
+    grid, checked, position = check_words(grid, tileset, judging, lexicon)
     flagged = [(r, c) for r in range(size) for c in range(size) if confidence[r][c] < LOW_CONFIDENCE]
     payload = dict(extras or {})
     payload["tiles"] = tileset.name
-    payload["blanks"] = [
-        {
-            "square": square_name(r, c),
-            "letter": grid[r][c] if grid[r][c] != BLANK else None,
-            "candidates": letters,
-        }
-        for (r, c), letters in sorted(blanks.items())
-    ]
-    payload["words"] = [
-        {
-            "word": run_text(grid, run),
-            "position": run.position,
-            "valid": None
-            if lexicon is None or BLANK in run_text(grid, run)
-            else run_text(grid, run) in lexicon,
-        }
-        for run in runs(grid)
-    ]
-    payload["cgp"] = position_cgp(grid, blanks)
+    payload.update(checked)
     return BoardReading(
         game="scrabble",
         grid=grid,
@@ -328,15 +327,63 @@ def assemble_reading(
         flagged=flagged,
         corrections=[change.to_dict() for change in corrections],
         extras=payload,
+        position=position,
     )
 
 
-def position_cgp(grid: list[list[str]], blanks: dict[tuple[int, int], list[str]]) -> str:
-    """The board as a CGP line (no racks, no scores); a blank of unknown letter takes its first candidate.
+def check_words(
+    grid: list[list[str]],
+    tileset: TileSet,
+    blank_lexicon: Lexicon | None,
+    lexicon: Lexicon | None,
+    *,
+    designated: dict[tuple[int, int], str] | None = None,
+) -> tuple[list[list[str]], dict[str, Any], Position]:
+    """Settle the blanks (``?`` squares) with ``blank_lexicon`` and judge the words with ``lexicon``.
+
+    Returns the grid with each blank that only one letter fits written as that letter in
+    lower case, the ``blanks``, ``words`` and ``cgp`` fields of a reading, and the position.
+    ``designated`` lists blanks whose letter was given (a person's fix), shown as such.
+    """
+    grid = [list(line) for line in grid]
+    blanks = designate_blanks(grid, blank_lexicon, tileset.alphabet) if blank_lexicon is not None else {}
+    for (row, col), letters in blanks.items():
+        if len(letters) == 1:
+            grid[row][col] = letters[0].lower()
+    listed = {**blanks, **{square: [letter.upper()] for square, letter in (designated or {}).items()}}
+    checked: dict[str, Any] = {
+        "blanks": [
+            {
+                "square": square_name(r, c),
+                "letter": grid[r][c] if grid[r][c] != BLANK else None,
+                "candidates": letters,
+            }
+            for (r, c), letters in sorted(listed.items())
+        ],
+        "words": [
+            {
+                "word": run_text(grid, run),
+                "position": run.position,
+                "valid": None
+                if lexicon is None or BLANK in run_text(grid, run)
+                else run_text(grid, run) in lexicon,
+            }
+            for run in runs(grid)
+        ],
+    }
+    position = position_of(grid, blanks)
+    checked["cgp"] = to_cgp(position)
+    return grid, checked, position
+
+
+def position_of(
+    grid: list[list[str]], blanks: dict[tuple[int, int], list[str]], layout: Layout | None = None
+) -> Position:
+    """The board as a position (no racks, no scores); a blank of unknown letter takes its first candidate.
 
     A blank with no candidate at all is written as a blank ``a`` (the engine needs a letter).
     """
-    board = Board()
+    board = Board(layout)
     for row, line in enumerate(grid):
         for col, token in enumerate(line):
             if token == EMPTY:
@@ -345,4 +392,9 @@ def position_cgp(grid: list[list[str]], blanks: dict[tuple[int, int], list[str]]
                 options = blanks.get((row, col)) or ["A"]
                 token = options[0].lower()
             board.set(row, col, token)
-    return to_cgp(Position(board))
+    return Position(board)
+
+
+def position_cgp(grid: list[list[str]], blanks: dict[tuple[int, int], list[str]]) -> str:
+    """The board as a CGP line (no racks, no scores); see :func:`position_of`."""
+    return to_cgp(position_of(grid, blanks))

@@ -1,6 +1,7 @@
 import numpy as np
 
 from boardsight.lexicon import Lexicon
+from boardsight.models.training.scrabble.tile_data import CLASS_NAMES
 from boardsight.scrabble import load_tileset
 from boardsight.vision.scrabble.position_checks import (
     correct_misreads,
@@ -8,7 +9,6 @@ from boardsight.vision.scrabble.position_checks import (
     excess_letters,
     runs,
 )
-from boardsight.vision.scrabble.tile_data import CLASS_NAMES
 
 ENGLISH = load_tileset("english")
 ALPHABET = ENGLISH.alphabet

@@ -13,13 +13,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardsight.models.training.augment import AugmentConfig
+from boardsight.models.training.boggle.cube_data import (
+    CLASS_NAMES,
+    INPUT_SIZE,
+    RECIPE,
+    TraySpec,
+    render_cell_set,
+)
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.export import TrainingReport, export_trained
 from boardsight.models.training.rendered_cells import cached_cell_set
 from boardsight.models.training.trainer import TrainConfig
-from boardsight.vision.boggle.cube_data import CLASS_NAMES, INPUT_SIZE, RECIPE, TraySpec, render_cell_set
+from boardsight.vision.boggle.onnx_reader import MODEL_PATH  # the bundled model, rebuilt here
 
-MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 TASK = "boggle-cube-face"
 
 

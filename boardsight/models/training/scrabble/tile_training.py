@@ -20,8 +20,7 @@ from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.export import TrainingReport, export_trained
 from boardsight.models.training.rendered_cells import cached_cell_set
-from boardsight.models.training.trainer import TrainConfig
-from boardsight.vision.scrabble.tile_data import (
+from boardsight.models.training.scrabble.tile_data import (
     CLASS_NAMES,
     INPUT_SIZE,
     RECIPE,
@@ -33,8 +32,9 @@ from boardsight.vision.scrabble.tile_data import (
     split_photos,
     with_colour_jitter,
 )
+from boardsight.models.training.trainer import TrainConfig
+from boardsight.vision.scrabble.onnx_reader import MODEL_PATH  # the bundled model, rebuilt here
 
-MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "scrabble_tiles.onnx"
 TASK = "scrabble-square"
 RARE_COPIES = 1000  # classes with fewer training crops than this (Q, Z ...) are repeated up to it
 BLANK_COPIES = 3000  # blanks more: a blank tile in the board's own colour is the hardest square to tell

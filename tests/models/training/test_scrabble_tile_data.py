@@ -11,7 +11,7 @@ import pytest
 
 from boardsight.datasets.store import iter_examples
 from boardsight.datasets.synth import SynthSpec, generate
-from boardsight.vision.scrabble.tile_data import (
+from boardsight.models.training.scrabble.tile_data import (
     CLASS_NAMES,
     INPUT_SIZE,
     label_class,
