@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 
 from boardsight import app
+from boardsight.app.reading import LOW_CONFIDENCE
+from boardsight.app.rendering import GOOD_CONFIDENCE
 from boardsight.boggle.board import Board
 from boardsight.boggle.parse import board_from_json
 from boardsight.boggle.results import COLUMNS as RESULT_COLUMNS
@@ -21,7 +23,7 @@ from boardsight.boggle.results import append_result, results_row
 from boardsight.boggle.rules import BUNDLED_RULES, DEFAULT_RULES
 from boardsight.boggle.wordlists import Challenge, parse_player_list
 from boardsight.errors import BadInputError
-from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
+from boardsight.lexicon import DEFAULT_LEXICON
 from boardsight.scrabble import bundled_names, load_layout, load_rules, load_tileset
 from boardsight.scrabble.board import Board as ScrabbleBoard
 from boardsight.scrabble.cgp import parse_cgp, to_cgp
@@ -29,13 +31,9 @@ from boardsight.scrabble.gcg_model import TURN_KINDS
 from boardsight.scrabble.gcg_reader import parse_gcg
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.replay import replay
-from boardsight.vision.boggle.tray_reading import LOW_CONFIDENCE as BOGGLE_LOW_CONFIDENCE
-from boardsight.vision.reading import BoardNotFoundError
-from boardsight.vision.scrabble.board_reading import LOW_CONFIDENCE as SCRABBLE_LOW_CONFIDENCE
 
 __all__ = [
     "RESULT_COLUMNS",
-    "BoardNotFoundError",
     "PhotoReading",
     "append_round",
     "apply_fixes",
@@ -52,7 +50,6 @@ __all__ = [
 
 PhotoReading = app.PhotoReading
 LEXICONS = ("enable", "yawl", "sv")
-GOOD_CONFIDENCE = 0.9  # from here up a cell is drawn green, as ``read --debug-image`` draws it
 
 
 def options() -> dict[str, Any]:
@@ -65,7 +62,7 @@ def options() -> dict[str, Any]:
             "lexicons": ["auto", *LEXICONS],
         },
         "default_lexicon": DEFAULT_LEXICON,
-        "low_confidence": {"boggle": BOGGLE_LOW_CONFIDENCE, "scrabble": SCRABBLE_LOW_CONFIDENCE},
+        "low_confidence": dict(LOW_CONFIDENCE),
         "good_confidence": GOOD_CONFIDENCE,
     }
 
@@ -229,10 +226,8 @@ def replay_gcg(
     rule_set = load_rules(rules)
     layout = load_layout(rule_set.layout)
     record = parse_gcg(data, source=source, rows=layout.rows, cols=layout.cols)
-    words = None
-    if lexicon not in (None, "", "auto"):
-        words = load_lexicon(lexicon)
-    result = app.replay_record(record, rules=rule_set, lexicon=words)
+    chosen = None if lexicon in (None, "", "auto") else lexicon
+    result = app.replay_record(record, rules=rule_set, lexicon=chosen)
     disagreeing = {item.line for item in result.disagreements}
     events = []
     for index, item in enumerate(result.events):

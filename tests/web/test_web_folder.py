@@ -62,7 +62,7 @@ def test_saving_a_sidecar_never_replaces_one_unasked(client: TestClient, photo_f
     first = client.put("/api/folder/photos/tray.jpg/sidecar", json=body)
     assert first.status_code == 200 and first.json() == {"saved": "tray.json"}
     saved = json.loads((photo_folder / "tray.json").read_text())
-    assert saved["grid"][0][0] == "TH" and saved["fixes"] == ["A1=TH"]
+    assert saved["grid"][0][0] == "TH" and saved["fixes"][0]["now"] == "TH"
     again = client.put("/api/folder/photos/tray.jpg/sidecar", json={**body, "fixes": []})
     assert again.status_code == 409 and "exists" in again.json()["error"]
     assert json.loads((photo_folder / "tray.json").read_text())["grid"][0][0] == "TH"

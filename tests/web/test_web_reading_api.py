@@ -93,5 +93,6 @@ def test_bad_corners_are_a_400(client: TestClient) -> None:
 def test_the_sidecar_of_a_checked_reading_is_labelled_by_hand(client: TestClient, tray_reading: dict) -> None:
     answer = client.post(f"/api/readings/{tray_reading['reading_id']}/sidecar", json={"fixes": ["E5=TH"]})
     sidecar = answer.json()
-    assert sidecar["label_origin"] == HAND_LABEL and sidecar["fixes"] == ["E5=TH"]
+    assert sidecar["label_origin"] == HAND_LABEL
+    assert sidecar["fixes"] == [{"cell": "E5", "read": TRAY_GRID[4][4], "now": "TH"}]
     assert sidecar["grid"][4][4] == "TH" and "reading_id" not in sidecar

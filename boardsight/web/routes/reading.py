@@ -125,7 +125,6 @@ def labelled_sidecar(reading: library.PhotoReading, fixes: list[str]) -> dict[st
     """The sidecar of a reading a person has checked: the labelled-photo format, marked as hand-checked."""
     sidecar = library.reading_json(library.apply_fixes(reading, fixes) if fixes else reading)
     sidecar["label_origin"] = HAND_LABEL
-    sidecar["fixes"] = list(fixes)
     return sidecar
 
 
