@@ -1,67 +1,48 @@
-"""Refuse request bodies larger than the server accepts, before they are read into memory.
+"""Refuse request bodies larger than the server accepts, before any of it is read.
 
-A declared ``Content-Length`` over the limit is answered 413 at once; a body sent without
-one is counted as it arrives and cut off at the limit.
+Every request with a body must declare its ``Content-Length`` (browsers and HTTP clients
+do; the server reads no more than it declares): over the limit is answered 413, a body
+of unknown length 411, both before the app reads a byte.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from boardsight.web.errors import error_response
 from boardsight.web.uploads import megabytes
 
-
-class BodyTooLargeError(Exception):
-    """Raised inside the app when a body without Content-Length grows past the limit."""
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
 class BodyLimit:
-    """ASGI middleware: HTTP request bodies of at most ``max_bytes``."""
+    """ASGI middleware: HTTP request bodies of a declared length of at most ``max_bytes``."""
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
         self.max_bytes = max_bytes
 
-    def _too_large(self) -> Any:
-        return error_response(413, f"the request is larger than {megabytes(self.max_bytes)}")
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def refusal(self, scope: Scope):
+        """The answer to a request whose body must not be read, or None when it may."""
         if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+            return None
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length")
-        if declared is not None:
-            try:
-                too_large = int(declared) > self.max_bytes
-            except ValueError:
-                too_large = True
-            if too_large:
-                await self._too_large()(scope, receive, send)
-                return
-        received = 0
-        started = False
-
-        async def counted_receive() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyTooLargeError
-            return message
-
-        async def watched_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
+        if declared is None:
+            if scope.get("method") in BODY_METHODS and b"transfer-encoding" in headers:
+                return error_response(411, "send the request with its Content-Length")
+            return None
         try:
-            await self.app(scope, counted_receive, watched_send)
-        except BodyTooLargeError:
-            if not started:
-                await self._too_large()(scope, receive, send)
+            length = int(declared)
+        except ValueError:
+            return error_response(400, "the Content-Length is not a number")
+        if length > self.max_bytes:
+            return error_response(413, f"the request is larger than {megabytes(self.max_bytes)}")
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        refused = self.refusal(scope)
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

@@ -81,3 +81,18 @@ def test_the_checks_read_sizes_from_headers_only() -> None:
     assert check_photo_upload(TRAY.read_bytes(), "tray.jpg") == "jpeg"
     with pytest.raises(BadInputError, match="larger than"):
         check_photo_upload(TRAY.read_bytes(), "tray.jpg", max_bytes=1024 * 1024 // 8)
+
+
+def test_a_body_sent_without_its_length_is_refused_unread() -> None:
+    def chunks():
+        yield b'--x\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\n\r\n'
+        for _ in range(40):
+            yield b"\xff" * 1000
+
+    with TestClient(create_app(max_upload_bytes=10_000), raise_server_exceptions=False) as client:
+        answer = client.post(
+            "/api/read", content=chunks(), headers={"content-type": "multipart/form-data; boundary=x"}
+        )
+        assert answer.status_code == 411
+        assert "Content-Length" in answer.json()["error"]
+        assert client.get("/api/options").status_code == 200
