@@ -19,6 +19,7 @@ const Review = (() => {
     selected: [0, 0],
     pendingKey: null,   // {cell, token, at}: the last key, to join Q+U, T+H ... or ? + letter
     dragging: null,
+    readRequests: 0,    // photos sent so far: only the answer to the last one is shown
     fixRequests: 0,     // fixes sent so far: only the answer to the last one is shown
     listeners: [],
   };
@@ -91,14 +92,18 @@ const Review = (() => {
     }
     status(corners ? "Reading the board again from the corners given…" : `Reading ${state.photoName}…`, "busy");
     const started = performance.now();
+    const sent = ++state.readRequests;
     try {
       const reading = await api(path, { method: "POST", body: form });
+      if (sent !== state.readRequests) return; // another photo or corners were asked for since
       if (!keepFixes) state.fixes = [];
       state.readingId = reading.reading_id;
+      state.fixRequests += 1; // answers to fixes of the reading before are stale now
       showReading(reading);
       const ms = Math.round(performance.now() - started);
       status(`Read ${state.photoName}: ${describe(reading)} (${ms} ms).`, "ok");
     } catch (error) {
+      if (sent !== state.readRequests) return;
       status(`${state.photoName}: ${error.message}`, "error");
       if (!corners) {
         state.reading = null;
