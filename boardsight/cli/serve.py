@@ -10,7 +10,7 @@ import typer
 from boardsight.errors import BadInputError, NotFoundError
 
 WEB_EXTRA_HINT = "boardsight serve needs the web extra: pip install 'boardsight[web]'"
-WEB_MODULES = ("fastapi", "uvicorn", "jinja2", "multipart")
+WEB_MODULES = ("fastapi", "fastapi_offline", "uvicorn", "jinja2", "multipart", "starlette")
 
 
 def serve(

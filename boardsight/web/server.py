@@ -10,6 +10,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
 
 from boardsight import __version__
 from boardsight.web.errors import install_error_handlers
@@ -30,7 +31,7 @@ def create_app(folder: Path | None = None, *, max_upload_bytes: int = MAX_UPLOAD
 
     With ``folder``, the page offers the photos of that folder and saves sidecars beside them.
     """
-    api = FastAPI(
+    api = FastAPIOffline(  # /docs served from the package, not from a CDN: the page works offline
         title="boardsight review page",
         version=__version__,
         description="Read Boggle trays and Scrabble boards from photos, fix the reading, judge the words.",

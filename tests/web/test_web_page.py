@@ -38,4 +38,10 @@ def test_the_api_is_documented(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     for path in ("/api/read", "/api/boggle/solve", "/api/boggle/check", "/api/scrabble/moves"):
         assert path in schema["paths"]
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    assert not re.search(r"(?:src|href)=['\"]https?://", docs.text), (
+        "the API docs load assets from the internet"
+    )
+    for asset in re.findall(r"(?:src|href)=['\"](/[^'\"]+)", docs.text):
+        assert client.get(asset).status_code == 200, asset
