@@ -139,3 +139,38 @@ def test_a_board_with_a_blank_is_fixed_and_its_words_rejudged(page) -> None:
     page.wait_for_selector("#moves li")
     page.locator("#moves li").first.hover()
     assert page.locator("#grid td.ghost").count() >= 1
+
+
+def test_dragging_a_corner_reads_the_board_again_from_there_keeping_the_fixes(page) -> None:
+    page.select_option("#game-select", "boggle")
+    page.set_input_files("#photo-input", str(TRAY))
+    page.wait_for_selector("#grid td[data-cell='A1']")
+    page.click("#grid td[data-cell='C3']")
+    page.keyboard.press("z")
+    page.wait_for_selector("#grid td[data-cell='C3'].fixed")
+    before = page.evaluate("Review.reading")
+    handle = page.locator("#overlay circle.corner[data-corner='0']").bounding_box()
+    x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 4, y + 3, steps=4)
+    page.mouse.up()
+    page.wait_for_function(f"Review.reading.reading_id !== {before['reading_id']!r}")
+    after = page.evaluate("Review.reading")
+    assert after["corners"][0][0] > before["corners"][0][0] and after["corners"][1:] == before["corners"][1:]
+    assert after["applied_fixes"] == ["C3=Z"] and after["grid"][2][2] == "Z"
+    assert after["grid"][0] == before["grid"][0]
+
+
+def test_clicking_a_word_challenges_it_and_changes_the_score(page) -> None:
+    page.select_option("#game-select", "boggle")
+    page.set_input_files("#photo-input", str(TRAY))
+    page.wait_for_selector("#solution li")
+    page.locator("#players .player-name").first.fill("alice")
+    page.locator("#players .player-words").first.fill("zzzz\n")
+    row = page.locator("#verdicts tr.verdict[data-word='ZZZZ']")
+    row.wait_for()
+    assert "dropped" not in row.get_attribute("class")  # stands: nobody challenged it
+    row.click()
+    page.wait_for_selector("#verdicts tr.verdict.challenged.dropped[data-word='ZZZZ']")
+    assert "successful" in page.locator("#verdicts tr.verdict[data-word='ZZZZ']").inner_text()
