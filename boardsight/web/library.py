@@ -24,6 +24,7 @@ from boardsight.boggle.rules import BUNDLED_RULES, DEFAULT_RULES
 from boardsight.boggle.wordlists import Challenge, parse_player_list
 from boardsight.errors import BadInputError
 from boardsight.lexicon import DEFAULT_LEXICON
+from boardsight.lexicon.registry import NAMED_LEXICONS
 from boardsight.scrabble import bundled_names, load_layout, load_rules, load_tileset
 from boardsight.scrabble.board import Board as ScrabbleBoard
 from boardsight.scrabble.cgp import parse_cgp, to_cgp
@@ -49,7 +50,7 @@ __all__ = [
 ]
 
 PhotoReading = app.PhotoReading
-LEXICONS = ("enable", "yawl", "sv")
+LEXICONS = tuple(NAMED_LEXICONS)
 
 
 def options() -> dict[str, Any]:

@@ -167,6 +167,9 @@
   Review.onReading((reading) => {
     $("scrabble-pane").hidden = reading.game !== "scrabble";
     if (reading.game !== "scrabble") return;
+    const rules = $("scrabble-rules");
+    if (reading.tiles === "swedish" && options.rules.includes("swedish") && rules.value !== "swedish") rules.value = "swedish";
+    if (reading.tiles === "english" && rules.value === "swedish") rules.value = options.default_rules;
     showPosition(reading);
     listMoves();
   });
