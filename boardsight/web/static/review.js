@@ -511,7 +511,10 @@ const Review = (() => {
       status(`Saved ${saved.saved} beside the photo.`, "ok");
     } catch (error) {
       if (error.status !== 409) { status(error.message, "error"); return; }
-      if (!window.confirm(`${error.message}. Replace it?`)) { status("Not saved.", ""); return; }
+      if (!window.confirm(`${stem(state.fromFolder)}.json is there already. Replace it?`)) {
+        status("Not saved: the sidecar there is kept.", "");
+        return;
+      }
       const saved = await postJson(path, { ...body, replace: true }, "PUT");
       status(`Replaced ${saved.saved}.`, "ok");
     }
