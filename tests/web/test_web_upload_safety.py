@@ -78,6 +78,21 @@ def test_the_checks_read_sizes_from_headers_only() -> None:
     assert png_size(png_header(640, 480)) == (640, 480)
     vp8l = b"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00\x2f" + ((99) | (49 << 14)).to_bytes(4, "little")
     assert webp_size(vp8l) == (100, 50)
+    vp8 = (
+        b"RIFF\x00\x00\x00\x00WEBPVP8 "
+        + bytes(10)
+        + (640).to_bytes(2, "little")
+        + (480).to_bytes(2, "little")
+    )
+    assert webp_size(vp8) == (640, 480)
+    vp8x = (
+        b"RIFF\x00\x00\x00\x00WEBPVP8X"
+        + bytes(8)
+        + (1999).to_bytes(3, "little")
+        + (999).to_bytes(3, "little")
+    )
+    assert webp_size(vp8x) == (2000, 1000)
+    assert webp_size(b"RIFF\x00\x00\x00\x00WEBPJUNK") is None
     assert check_photo_upload(TRAY.read_bytes(), "tray.jpg") == "jpeg"
     with pytest.raises(BadInputError, match="larger than"):
         check_photo_upload(TRAY.read_bytes(), "tray.jpg", max_bytes=1024 * 1024 // 8)
