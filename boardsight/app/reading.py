@@ -25,18 +25,20 @@ from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_tileset
 from boardsight.scrabble.coords import parse_square, square_name
 from boardsight.scrabble.position import Position
+from boardsight.scrabble.tokens import BLANK, EMPTY
 from boardsight.vision.boggle import tray_reading
+from boardsight.vision.boggle.dice_check import DICE_CHOICES
 from boardsight.vision.game_detect import detect_game
 from boardsight.vision.image_io import decode_image, decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import (
     DEFAULT_MAX_SIDE,
     BoardNotFoundError,
     BoardReading,
+    available_readers,
     get_reader,
     read_image,
 )
 from boardsight.vision.scrabble import board_reading
-from boardsight.vision.scrabble.position_checks import BLANK, EMPTY
 
 GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEGs shrink by halves)
@@ -98,6 +100,7 @@ def read_photo(
     """
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    check_options(size=size, dice=dice, tiles=tiles, reader=reader)
     name = source or _source_name(photo)
     if game != "auto":
         get_reader(game, reader)  # an unknown reader is named before the photo is opened
@@ -135,6 +138,18 @@ def read_photo(
         settings={"lexicon": lexicon, "checks": active},
     )
     return apply_fixes(result, fixes) if fixes else result
+
+
+def check_options(*, size: int | str, dice: str, tiles: str, reader: str) -> None:
+    """Refuse an unknown option value in one line, whichever game the photo turns out to
+    show: a Scrabble option on a tray photo is still checked, never silently ignored."""
+    tray_reading.parse_size(size)
+    if dice not in DICE_CHOICES:
+        raise BadInputError(f"unknown dice set {dice!r}: choose one of {', '.join(DICE_CHOICES)}")
+    board_reading.check_tiles(tiles)
+    readers = sorted({name for _, name in available_readers()})
+    if reader not in readers:
+        raise BadInputError(f"unknown reader {reader!r}: choose one of {', '.join(readers)}")
 
 
 def _source_name(photo: Photo) -> str:

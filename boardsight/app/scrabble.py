@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardsight.app.reading import read_photo
-from boardsight.lexicon import Lexicon, load_lexicon
+from boardsight.lexicon import DEFAULT_LEXICON, Lexicon, load_lexicon
 from boardsight.scrabble import load_rules, load_tileset
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.gcg_model import GcgRecord
@@ -20,9 +20,9 @@ from boardsight.scrabble.layout import load_layout
 from boardsight.scrabble.movegen import GeneratedMove, generate_placements
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import PositionRequest, register_position_reader
+from boardsight.scrabble.rack import checked_rack
 from boardsight.scrabble.replay import ReplayResult, replay
 from boardsight.scrabble.rules import RuleSet
-from boardsight.vision.scrabble.board_reading import DEFAULT_LEXICONS
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
 DEFAULT_RULES = "naspa"
@@ -37,7 +37,7 @@ def lexicon_for(rules: RuleSet, lexicon: Lexicon | str | None = None) -> Lexicon
     """``lexicon`` itself, the lexicon it names, or for None the default of the rules' tile set."""
     if isinstance(lexicon, Lexicon):
         return lexicon
-    return load_lexicon(lexicon or DEFAULT_LEXICONS.get(load_tileset(rules.tileset).name, "enable"))
+    return load_lexicon(lexicon or load_tileset(rules.tileset).lexicon or DEFAULT_LEXICON)
 
 
 def scrabble_moves(
@@ -48,11 +48,15 @@ def scrabble_moves(
     rules: RuleSet | str | None = DEFAULT_RULES,
     top: int | None = None,
 ) -> list[GeneratedMove]:
-    """The legal placements of ``rack`` on ``position``, best first (the first ``top`` of them)."""
+    """The legal placements of ``rack`` on ``position``, best first (the first ``top`` of them).
+
+    A rack no player can hold (more tiles than a rack takes, more of a letter than the set
+    has) is a :class:`~boardsight.errors.BadInputError`.
+    """
     chosen = rules_for(rules)
-    moves = generate_placements(
-        position.board, rack, lexicon_for(chosen, lexicon), load_tileset(chosen.tileset), chosen
-    )
+    tileset = load_tileset(chosen.tileset)
+    checked_rack(rack, tileset, rack_size=chosen.rack_size)
+    moves = generate_placements(position.board, rack, lexicon_for(chosen, lexicon), tileset, chosen)
     return moves if top is None else moves[:top]
 
 

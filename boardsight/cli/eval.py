@@ -12,10 +12,17 @@ from boardsight.cli.options import JsonOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.datasets import iter_examples
 from boardsight.datasets.eval_report import counts_line, failure_lines, metric_rows, render_markdown, to_json
-from boardsight.datasets.evaluation import AUTO, Evaluation, check_selection, evaluate, select_examples
+from boardsight.datasets.evaluation import (
+    AUTO,
+    Evaluation,
+    check_selection,
+    evaluate,
+    example_games,
+    select_examples,
+)
 from boardsight.datasets.mistakes import prepare_folder, write_mistakes
 from boardsight.errors import BadInputError
-from boardsight.vision.reading import DEFAULT_MAX_SIDE
+from boardsight.vision.reading import DEFAULT_MAX_SIDE, photo_readers
 
 
 def render_text(evaluation: Evaluation, *, top: int = 10) -> str:
@@ -92,9 +99,8 @@ def eval_command(
     ) as bar:
         evaluation = evaluate(
             examples,
-            names,
+            photo_readers(names, example_games(examples), max_side=max_side),
             root=folder,
-            max_side=max_side,
             skipped_other_games=other_games,
             skipped_by_limit=past_limit,
             progress=lambda: bar.update(1),

@@ -18,3 +18,4 @@ CameraProfileOption = Annotated[
         help="Undistort pictures with this saved camera profile (name or path; see 'calibrate list').",
     ),
 ]
+ForceOption = Annotated[bool, typer.Option("--force", help="Replace files that already exist.")]

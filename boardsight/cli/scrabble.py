@@ -20,7 +20,7 @@ from boardsight.scrabble.move import Placement
 from boardsight.scrabble.movegen import generate_exchanges
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
-from boardsight.scrabble.rack import parse_rack
+from boardsight.scrabble.rack import checked_rack
 from boardsight.scrabble.replay import ReplayResult
 from boardsight.scrabble.rules import RuleSet
 from boardsight.scrabble.scoring import score_placement
@@ -254,7 +254,9 @@ def score_command(
     row, col, direction = parsed
     proposed = Placement(row, col, direction, tiles)
     rack_text = rack if rack is not None else position.rack
-    rack_counter: Counter[str] | None = parse_rack(rack_text, tileset) if rack_text else None
+    rack_counter: Counter[str] | None = None
+    if rack_text:
+        rack_counter = checked_rack(rack_text, tileset, rack_size=rules.rack_size)
     lexicon = lexicon_for(rules, lexicon_name)
     resolved, violations = find_violations(
         position.board, proposed, tileset, rack=rack_counter, lexicon=lexicon

@@ -30,7 +30,7 @@ from boardsight.scrabble.gcg_model import (
 )
 from boardsight.scrabble.move import Placement
 from boardsight.scrabble.rack import board_tiles, missing_from, rack_string, tiles_used
-from boardsight.scrabble.rules import RuleSet
+from boardsight.scrabble.rules import RuleSet, failed_challenge
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.tileset import BLANK
 from boardsight.scrabble.validation import find_violations
@@ -307,18 +307,18 @@ class _Replay:
                 f"not {self.nick(event.player)}",
             )
             return None
-        if challenge.rule == "five-point":
-            words = len(self.replayed[-1].words) if self.replayed else 1
-            allowed = {challenge.bonus_per_word * count for count in range(1, max(1, words) + 1)}
-            if event.score not in allowed:
+        words = len(self.replayed[-1].words) if self.replayed else 1
+        outcomes = [failed_challenge(challenge, count) for count in range(1, max(1, words) + 1)]
+        if outcomes[0].kind == "bonus":
+            if event.score not in {outcome.points for outcome in outcomes}:
                 self.flag(
                     event.line,
                     "challenge",
                     f"a challenge bonus of {event.score:+d}; the {self.rules.name} rules give "
                     f"{challenge.bonus_per_word} a word challenged",
                 )
-        elif challenge.rule == "swedish":
-            if event.score != -challenge.failed_penalty or event.player == previous.player:
+        elif outcomes[0].kind == "penalty":
+            if event.score != -outcomes[0].points or event.player == previous.player:
                 self.flag(
                     event.line,
                     "challenge",

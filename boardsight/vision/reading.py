@@ -10,7 +10,7 @@ corners back to the full photo's pixels.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,6 +115,25 @@ def get_reader(game: str, name: str) -> ReadFunction:
     except KeyError:
         choices = ", ".join(f"{g}/{n}" for g, n in sorted(_READERS)) or "none installed"
         raise BadInputError(f"no {name!r} reader for {game} (available: {choices})") from None
+
+
+def photo_readers(
+    names: Sequence[str], games: Sequence[str], *, max_side: int = DEFAULT_MAX_SIDE
+) -> dict[str, Callable[[Path, str], BoardReading]]:
+    """The readers ``names`` as functions ``(photo path, game) -> reading``, by name.
+
+    Fails (one line) before any photo is read when a reader does not exist for one of ``games``.
+    """
+    if not names:
+        raise BadInputError("name at least one reader")
+    for game in games:
+        for name in names:
+            get_reader(game, name)
+
+    def reader(name: str) -> Callable[[Path, str], BoardReading]:
+        return lambda path, game: read_photo(path, game=game, reader=name, max_side=max_side)
+
+    return {name: reader(name) for name in names}
 
 
 def read_photo(

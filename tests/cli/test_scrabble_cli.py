@@ -145,3 +145,14 @@ def test_score_on_a_game_record_position() -> None:
     assert "5I .XE scores 20" in result.stdout
     bad = invoke("score", "Z9", "AX", "--cgp", EMPTY)
     assert bad.exit_code == 2 and "not a position" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("rack", "message"),
+    [("ABCDEFGHIJ", "has 10 tiles"), ("ZZAE", "2 Z, the set has 1")],
+    ids=["ten", "two-z"],
+)
+def test_moves_refuses_a_rack_no_player_can_hold(rack: str, message: str) -> None:
+    result = invoke("moves", "--cgp", EMPTY, "--rack", rack)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and result.stderr.count("\n") == 1

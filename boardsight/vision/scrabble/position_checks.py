@@ -26,9 +26,8 @@ import numpy as np
 from boardsight.lexicon import Lexicon
 from boardsight.scrabble.coords import ACROSS, DOWN, position_name, square_name
 from boardsight.scrabble.tileset import TileSet
+from boardsight.scrabble.tokens import BLANK, EMPTY
 
-EMPTY = "."
-BLANK = "?"
 MAX_JOINT_BLANKS = 3  # blanks sharing words are tried together up to this many
 LOW_CONFIDENCE = 0.9  # squares below this may be changed by the lexicon
 MIN_ALTERNATIVE = 0.005  # a letter this unlikely is never put in a square's place
