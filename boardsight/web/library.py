@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,7 @@ import numpy as np
 from boardsight import app
 from boardsight.app.reading import LOW_CONFIDENCE
 from boardsight.app.rendering import GOOD_CONFIDENCE
+from boardsight.app.scrabble import DEFAULT_RULES as SCRABBLE_DEFAULT_RULES
 from boardsight.boggle.board import Board
 from boardsight.boggle.parse import board_from_json
 from boardsight.boggle.results import COLUMNS as RESULT_COLUMNS
@@ -30,11 +32,12 @@ from boardsight.scrabble.board import Board as ScrabbleBoard
 from boardsight.scrabble.cgp import parse_cgp, to_cgp
 from boardsight.scrabble.gcg_model import TURN_KINDS
 from boardsight.scrabble.gcg_reader import parse_gcg
+from boardsight.scrabble.movegen import GeneratedMove
 from boardsight.scrabble.position import Position
-from boardsight.scrabble.replay import replay
 
 __all__ = [
     "RESULT_COLUMNS",
+    "ListText",
     "PhotoReading",
     "append_round",
     "apply_fixes",
@@ -59,7 +62,7 @@ def options() -> dict[str, Any]:
         "boggle": {"rules": list(BUNDLED_RULES), "default_rules": DEFAULT_RULES, "lexicons": list(LEXICONS)},
         "scrabble": {
             "rules": bundled_names("rules"),
-            "default_rules": "naspa",
+            "default_rules": SCRABBLE_DEFAULT_RULES,
             "lexicons": ["auto", *LEXICONS],
         },
         "default_lexicon": DEFAULT_LEXICON,
@@ -157,7 +160,7 @@ def round_csv(result: dict[str, Any], round_number: int, game: int) -> str:
     return ",".join(RESULT_COLUMNS) + "\n" + results_row(round_number, game, players, scores)
 
 
-def append_round(path: Any, result: dict[str, Any], round_number: int, game: int) -> None:
+def append_round(path: Path, result: dict[str, Any], round_number: int, game: int) -> None:
     """Append the game judged in ``result`` to the results file at ``path``."""
     players, scores = _two_players(result)
     append_result(path, round_number, game, players, scores)
@@ -184,7 +187,7 @@ def scrabble_moves(
     *,
     cgp: str | None = None,
     grid: Sequence[str] | None = None,
-    rules: str = "naspa",
+    rules: str = SCRABBLE_DEFAULT_RULES,
     lexicon: str | None = None,
     top: int = 20,
 ) -> dict[str, Any]:
@@ -197,11 +200,11 @@ def scrabble_moves(
         "position": to_cgp(position),
         "rack": rack,
         "rules": rule_set.name,
-        "moves": [_move_json(move, position.board) for move in moves],
+        "moves": [_move_json(move) for move in moves],
     }
 
 
-def _move_json(move: Any, board: Any) -> dict[str, Any]:
+def _move_json(move: GeneratedMove) -> dict[str, Any]:
     """A move with the squares its new tiles go on (``.`` in ``tiles`` is a tile already there)."""
     step = (0, 1) if move.direction == "across" else (1, 0)
     placed = []
@@ -221,7 +224,7 @@ def _move_json(move: Any, board: Any) -> dict[str, Any]:
 
 
 def replay_gcg(
-    data: bytes, *, source: str, rules: str = "naspa", lexicon: str | None = None
+    data: bytes, *, source: str, rules: str = SCRABBLE_DEFAULT_RULES, lexicon: str | None = None
 ) -> dict[str, Any]:
     """A GCG record replayed move by move: each event, the board after it, and the disagreements."""
     rule_set = load_rules(rules)
@@ -233,7 +236,9 @@ def replay_gcg(
     events = []
     for index, item in enumerate(result.events):
         event = item.event
-        after = replay(replace(record, events=list(record.events[: index + 1])), rule_set).state.board
+        after = app.replay_record(
+            replace(record, events=record.events[: index + 1]), rules=rule_set
+        ).state.board
         events.append(
             {
                 "line": event.line,
