@@ -141,7 +141,7 @@ def read_word(
         key=lambda scored: -scored.log_prob,
     )
     valid = [scored for scored in valid if scored.log_prob > -60.0]
-    shown = tuple(valid[:RUNNERS_UP])
+    shown = tuple(scored for scored in valid if vocabulary.is_valid(scored.word))[:RUNNERS_UP]
     others = tuple(scored for scored in [*beam, *valid] if scored.word != raw.word)
     runners = _unique(others)[:RUNNERS_UP]
     best = valid[0] if valid else None
@@ -151,6 +151,10 @@ def read_word(
         return WordReading(raw.word, raw.word, status, raw.probability, shown, runners)
     if second is not None and best.log_prob - second.log_prob < ambiguity:
         note = f"{best.word} and {second.word} are about equally likely"
+        return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
+    rival = next((scored for scored in beam if not vocabulary.is_valid(scored.word)), None)
+    if rival is not None and best.log_prob - rival.log_prob < ambiguity:
+        note = f"the writing may also read {rival.word}, which is not a valid word"
         return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
     status = AS_WRITTEN if best.word == raw.word else CORRECTED
     return WordReading(best.word, raw.word, status, best.probability, shown, runners)

@@ -2,8 +2,8 @@
 
 Both are found in the ink around the word, cut out upright from the photo with a margin:
 
-- *struck through*: after an opening with a horizontal bar longer than any letter's own
-  bar, ink remains in a run across most of the word's width in its middle band; a ruled
+- *struck through*: after a slight vertical thickening (a stroke drawn at a slope) and an
+  opening with a horizontal bar longer than any letter's own bar, ink remains in a run across most of the word's width in its middle band; a ruled
   line, which runs on past the margin to the crop's edges, does not count;
 - *circled*: the ink (slightly thickened, to close a loop drawn in one stroke) encloses
   the word: most of the paper between the letters cannot be reached from the crop's edge.
@@ -69,7 +69,9 @@ def is_struck(mask: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
     x0, y0, x1, y1 = inner
     height = y1 - y0
     length = max(3, round(max(1.1 * height, 0.3 * (x1 - x0))))
-    bars = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    # Thicken vertically first, so a stroke drawn at a slight slope still fills whole rows.
+    thick = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT, (1, max(3, height // 6))))
+    bars = cv2.morphologyEx(thick, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
     count, _labels, stats, _ = cv2.connectedComponentsWithStats(bars)
     crop_w = mask.shape[1]
     for label in range(1, count):
