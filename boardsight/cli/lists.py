@@ -48,10 +48,9 @@ def sheet_text(reading: SheetReading) -> str:
     lines.append(f"written total: {reading.total if reading.total is not None else 'none found'}")
     waiting = reading.waiting
     if waiting:
-        lines.append(
-            f"{len(waiting)} word{'s' if len(waiting) != 1 else ''} to check ({', '.join(map(str, waiting))}): "
-            "fix with --accept NUMBER=WORD"
-        )
+        numbers = ", ".join(map(str, waiting))
+        plural = "s" if len(waiting) != 1 else ""
+        lines.append(f"{len(waiting)} word{plural} to check ({numbers}): fix with --accept NUMBER=WORD")
     return "\n".join(lines)
 
 

@@ -127,10 +127,10 @@ def read_word(
     ambiguity: float = DEFAULT_AMBIGUITY,
 ) -> WordReading:
     """Decide what one word image says (see the module docstring)."""
+    greedy = greedy_reading(table).replace("?", "")
     beam = [Scored(word, score) for word, score in best_strings(table, beam=6)]
-    if not beam:
-        fallback = greedy_reading(table).replace("?", "")
-        return WordReading(fallback, fallback, UNREAD, 0.0)
+    if not beam or not greedy:
+        return WordReading(greedy, greedy, UNREAD, 0.0)
     raw = beam[0]
     if vocabulary is None:
         return WordReading(raw.word, raw.word, AS_WRITTEN, raw.probability, (), tuple(beam[1:RUNNERS_UP]))
@@ -141,7 +141,11 @@ def read_word(
         key=lambda scored: -scored.log_prob,
     )
     valid = [scored for scored in valid if scored.log_prob > -60.0]
-    shown = tuple(scored for scored in valid if vocabulary.is_valid(scored.word))[:RUNNERS_UP]
+    shown = tuple(
+        scored
+        for scored in valid
+        if vocabulary.is_valid(scored.word) and raw.log_prob - scored.log_prob <= NEAR
+    )[:RUNNERS_UP]
     others = tuple(scored for scored in [*beam, *valid] if scored.word != raw.word)
     runners = _unique(others)[:RUNNERS_UP]
     best = valid[0] if valid else None
@@ -153,7 +157,7 @@ def read_word(
         note = f"{best.word} and {second.word} are about equally likely"
         return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
     rival = next((scored for scored in beam if not vocabulary.is_valid(scored.word)), None)
-    if rival is not None and best.log_prob - rival.log_prob < ambiguity:
+    if best.word == raw.word and rival is not None and best.log_prob - rival.log_prob < ambiguity:
         note = f"the writing may also read {rival.word}, which is not a valid word"
         return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
     status = AS_WRITTEN if best.word == raw.word else CORRECTED

@@ -3,8 +3,9 @@
 Both are found in the ink around the word, cut out upright from the photo with a margin:
 
 - *struck through*: after a slight vertical thickening (a stroke drawn at a slope) and an
-  opening with a horizontal bar longer than any letter's own bar, ink remains in a run across most of the word's width in its middle band; a ruled
-  line, which runs on past the margin to the crop's edges, does not count;
+  opening with a horizontal bar longer than any letter's own bar, ink remains in a run
+  across most of the word's width in its middle band; a ruled line, which runs on past
+  the margin to the crop's edges, does not count;
 - *circled*: the ink (slightly thickened, to close a loop drawn in one stroke) encloses
   the word: most of the paper between the letters cannot be reached from the crop's edge.
 """

@@ -135,6 +135,10 @@ def read_sheet(
     lines = ocr.recognise(image, quads)
     recognised = time.perf_counter()
     pieces = [piece for line in lines for piece in _split(line)]
+    if len(pieces) > MAX_WORDS:
+        raise BadInputError(
+            f"{source}: {len(pieces)} words found; a score sheet holds at most {MAX_WORDS} words"
+        )
     number_lines = {id(piece.line) for piece in pieces if _NUMBER.search(collapse_symbols(piece.symbols))}
     total, total_quad = _total(pieces)
     words = []
