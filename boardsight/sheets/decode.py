@@ -33,6 +33,8 @@ DEFAULT_SUPPORT = 1.0
 """A candidate may replace the raw reading when at most e^1 (about 2.7) times less likely."""
 DEFAULT_AMBIGUITY = 0.7
 """Two valid readings within e^0.7 (about 2) of each other: too close to call."""
+SUPPORTED = 0.25
+"""...and only when the writing gives it at least this probability itself (not two poor readings alike)."""
 NEAR = 8.0
 """A valid candidate within e^8 of a non-word reading makes that reading worth a person's look."""
 CONFIDENT = 0.5
@@ -135,41 +137,55 @@ def read_word(
     if vocabulary is None:
         return WordReading(raw.word, raw.word, AS_WRITTEN, raw.probability, (), tuple(beam[1:RUNNERS_UP]))
     words = candidate_words([scored.word for scored in beam[:3]], vocabulary, table.frames)
-    scores = string_log_probs(table, words)
-    valid = sorted(
-        (Scored(word, float(score)) for word, score in zip(words, scores, strict=True)),
+    scored_words = sorted(
+        (
+            Scored(word, float(score))
+            for word, score in zip(words, string_log_probs(table, words), strict=True)
+        ),
         key=lambda scored: -scored.log_prob,
     )
-    valid = [scored for scored in valid if scored.log_prob > -60.0]
-    shown = tuple(
-        scored
-        for scored in valid
-        if vocabulary.is_valid(scored.word) and raw.log_prob - scored.log_prob <= NEAR
-    )[:RUNNERS_UP]
-    others = tuple(scored for scored in [*beam, *valid] if scored.word != raw.word)
-    runners = _unique(others)[:RUNNERS_UP]
+    valid = [s for s in scored_words if vocabulary.is_valid(s.word) and raw.log_prob - s.log_prob <= NEAR]
+    shown = tuple(valid[:RUNNERS_UP])
+    runners = _unique(s for s in [*beam, *scored_words] if s.word != raw.word)[:RUNNERS_UP]
     best = valid[0] if valid else None
     second = valid[1] if len(valid) > 1 else None
-    if best is None or raw.log_prob - best.log_prob > support:
-        status = _raw_status(raw, best, vocabulary)
-        return WordReading(raw.word, raw.word, status, raw.probability, shown, runners)
-    if second is not None and best.log_prob - second.log_prob < ambiguity:
-        note = f"{best.word} and {second.word} are about equally likely"
+    if vocabulary.is_valid(raw.word):
+        return _valid_raw(
+            raw,
+            second if best is not None and best.word == raw.word else best,
+            beam,
+            vocabulary,
+            shown,
+            runners,
+            ambiguity,
+        )
+    if best is not None and raw.log_prob - best.log_prob <= support and best.probability >= SUPPORTED:
+        if second is not None and best.log_prob - second.log_prob < ambiguity:
+            note = f"{best.word} and {second.word} are about equally likely"
+            return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
+        return WordReading(best.word, raw.word, CORRECTED, best.probability, shown, runners)
+    doubtful = best is not None or raw.probability < CONFIDENT
+    return WordReading(raw.word, raw.word, CHECK if doubtful else AS_WRITTEN, raw.probability, shown, runners)
+
+
+def _valid_raw(
+    raw: Scored,
+    other_valid: Scored | None,
+    beam: list[Scored],
+    vocabulary: Vocabulary,
+    shown: tuple[Scored, ...],
+    runners: tuple[Scored, ...],
+    ambiguity: float,
+) -> WordReading:
+    """A valid raw reading stands unless another reading, valid or not, is about as likely."""
+    if other_valid is not None and raw.log_prob - other_valid.log_prob < ambiguity:
+        note = f"{raw.word} and {other_valid.word} are about equally likely"
         return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
-    rival = next((scored for scored in beam if not vocabulary.is_valid(scored.word)), None)
-    if best.word == raw.word and rival is not None and best.log_prob - rival.log_prob < ambiguity:
+    rival = next((s for s in beam if not vocabulary.is_valid(s.word)), None)
+    if rival is not None and raw.log_prob - rival.log_prob < ambiguity:
         note = f"the writing may also read {rival.word}, which is not a valid word"
         return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
-    status = AS_WRITTEN if best.word == raw.word else CORRECTED
-    return WordReading(best.word, raw.word, status, best.probability, shown, runners)
-
-
-def _raw_status(raw: Scored, best: Scored | None, vocabulary: Vocabulary) -> str:
-    """AS_WRITTEN or CHECK for a reading no candidate may replace."""
-    if vocabulary.is_valid(raw.word):
-        return AS_WRITTEN
-    near = best is not None and raw.log_prob - best.log_prob <= NEAR
-    return CHECK if near or raw.probability < CONFIDENT else AS_WRITTEN
+    return WordReading(raw.word, raw.word, AS_WRITTEN, raw.probability, shown, runners)
 
 
 def _unique(scored: Iterable[Scored]) -> tuple[Scored, ...]:

@@ -26,9 +26,9 @@ def test_a_clear_valid_word_is_taken_as_written() -> None:
 
 def test_an_unsure_letter_is_corrected_to_the_valid_word_the_writing_supports() -> None:
     # U or V, the recogniser leaning V a little: QVIET is no word, QUIET is.
-    frames = [{"-": 0.9}, {"Q": 0.9}, {"-": 0.9}, {"V": 0.5, "U": 0.45}, {"-": 0.9}]
+    frames = [{"-": 0.97}, {"Q": 0.97}, {"-": 0.97}, {"V": 0.5, "U": 0.45}, {"-": 0.97}]
     for letter in "IET":
-        frames += [{letter: 0.9}, {"-": 0.9}]
+        frames += [{letter: 0.97}, {"-": 0.97}]
     reading = read_word(table(frames), BOARD)
     assert reading.raw == "QVIET"
     assert (reading.text, reading.status) == ("QUIET", CORRECTED)
@@ -62,6 +62,15 @@ def test_no_vocabulary_reads_raw() -> None:
     assert (reading.text, reading.status) == ("QUIETT", AS_WRITTEN)
 
 
+def test_two_poor_readings_alike_are_not_a_correction() -> None:
+    # Every letter doubtful: the valid reading is as likely as the raw one, but unlikely itself.
+    frames = [{"-": 0.9}]
+    for pair in ({"Y": 0.4, "X": 0.35}, {"I": 0.4, "L": 0.35}, {"D": 0.4, "O": 0.35}, {"J": 0.3, "-": 0.3}):
+        frames += [pair, {"-": 0.9}]
+    reading = read_word(table(frames), Vocabulary.of_words(["YID"]))
+    assert reading.text != "YID" or reading.status == CHECK
+
+
 def test_no_letters_at_all_is_unread() -> None:
     reading = read_word(table([{"-": 0.99}, {"?": 0.99}, {"-": 0.99}]), BOARD)
     assert reading.status == UNREAD
@@ -69,8 +78,8 @@ def test_no_letters_at_all_is_unread() -> None:
 
 def test_lexicon_words_an_edit_away_are_candidates() -> None:
     vocabulary = Vocabulary(is_valid={"QUIET"}.__contains__, in_lexicon={"QUIET"}.__contains__)
-    frames = [{"-": 0.9}, {"Q": 0.9}, {"-": 0.9}, {"O": 0.5, "U": 0.45}, {"-": 0.9}]
+    frames = [{"-": 0.97}, {"Q": 0.97}, {"-": 0.97}, {"O": 0.5, "U": 0.45}, {"-": 0.97}]
     for letter in "IET":
-        frames += [{letter: 0.9}, {"-": 0.9}]
+        frames += [{letter: 0.97}, {"-": 0.97}]
     assert read_word(table(frames), vocabulary).text == "QUIET"
     assert "QUIET" in edits1("QUIETT") and "QUIET" in edits1("QUEIT")

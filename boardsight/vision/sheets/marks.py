@@ -4,8 +4,8 @@ Both are found in the ink around the word, cut out upright from the photo with a
 
 - *struck through*: after a slight vertical thickening (a stroke drawn at a slope) and an
   opening with a horizontal bar longer than any letter's own bar, ink remains in a run
-  across most of the word's width in its middle band; a ruled line, which runs on past
-  the margin to the crop's edges, does not count;
+  across most of the word's width in its middle half; a ruled line, which runs on past
+  the margin to the crop's edge, does not count;
 - *circled*: the ink (slightly thickened, to close a loop drawn in one stroke) encloses
   the word: most of the paper between the letters cannot be reached from the crop's edge.
 """
@@ -35,7 +35,7 @@ def ink_mask(crop_bgr: np.ndarray) -> np.ndarray:
     size = max(15, (min(gray.shape) // 2) | 1)
     paper = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
     paper = cv2.blur(paper, (size, size))
-    darker = (paper - gray) > np.maximum(25.0, 0.18 * paper)
+    darker = (paper - gray) > np.maximum(40.0, 0.25 * paper)
     hsv = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2HSV)
     coloured = (hsv[:, :, 1] > 90) & (hsv[:, :, 2] > 60)
     return ((darker | coloured).astype(np.uint8)) * 255
@@ -77,11 +77,11 @@ def is_struck(mask: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
     crop_w = mask.shape[1]
     for label in range(1, count):
         left, top, w, h, _area = stats[label]
-        if left <= 1 and left + w >= crop_w - 1:
-            continue  # a ruled line: it runs past the margin
+        if left <= 1 or left + w >= crop_w - 1:
+            continue  # a ruled line: it runs on past the margin
         middle = top + h / 2
         spans = min(left + w, x1) - max(left, x0)
-        if spans >= STRIKE_SPAN * (x1 - x0) and y0 + 0.2 * height <= middle <= y1 - 0.15 * height:
+        if spans >= STRIKE_SPAN * (x1 - x0) and y0 + 0.25 * height <= middle <= y1 - 0.25 * height:
             return True
     return False
 

@@ -61,7 +61,7 @@ def test_the_crop_of_one_word_is_read() -> None:
 
 def test_a_photo_with_no_writing_is_an_error() -> None:
     blank = np.full((400, 300, 3), 240, np.uint8)
-    with pytest.raises(NoWritingError, match="no writing found in blank.png"):
+    with pytest.raises(NoWritingError, match=r"no writing found in blank\.png"):
         read_sheet(blank, source="blank.png")
 
 
