@@ -23,6 +23,8 @@ BLANK = 0
 OTHER = len(LETTERS) + 1
 COLUMNS = 1 + len(LETTERS) + 1
 NEG_INF = -1e30
+PRUNE = -7.0
+"""A letter less likely than e^-7 (about 0.001) at a timestep does not start a new beam there."""
 
 
 def letter_index(letter: str) -> int:
@@ -127,7 +129,7 @@ def best_strings(table: LetterTable, beam: int = 8) -> list[tuple[str, float]]:
     letter_columns = list(range(1, COLUMNS))
     for t in range(log_probs.shape[0]):
         row = log_probs[t]
-        wanted = [c for c in letter_columns if row[c] > -12.0]
+        wanted = [c for c in letter_columns if row[c] > PRUNE]
         grown: dict[tuple[int, ...], list[float]] = {}
 
         def add(prefix: tuple[int, ...], blank: float, letter: float, grown=grown) -> None:

@@ -127,6 +127,7 @@ def read_word(
     *,
     support: float = DEFAULT_SUPPORT,
     ambiguity: float = DEFAULT_AMBIGUITY,
+    supported: float = SUPPORTED,
 ) -> WordReading:
     """Decide what one word image says (see the module docstring)."""
     greedy = greedy_reading(table).replace("?", "")
@@ -159,7 +160,7 @@ def read_word(
             runners,
             ambiguity,
         )
-    if best is not None and raw.log_prob - best.log_prob <= support and best.probability >= SUPPORTED:
+    if best is not None and raw.log_prob - best.log_prob <= support and best.probability >= supported:
         if second is not None and best.log_prob - second.log_prob < ambiguity:
             note = f"{best.word} and {second.word} are about equally likely"
             return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))

@@ -14,13 +14,13 @@ def board_vocabulary(solution: Solution, lexicon: Lexicon) -> Vocabulary:
     return Vocabulary(
         is_valid=solution.__contains__,
         board_words=tuple(found.word for found in solution.words),
-        in_lexicon=lexicon.__contains__,
+        in_lexicon=lexicon.words.__contains__,
     )
 
 
 def lexicon_vocabulary(lexicon: Lexicon) -> Vocabulary:
     """Valid means in the lexicon (no board given)."""
-    return Vocabulary(is_valid=lexicon.__contains__, in_lexicon=lexicon.__contains__)
+    return Vocabulary(is_valid=lexicon.__contains__, in_lexicon=lexicon.words.__contains__)
 
 
 def vocabulary_for(

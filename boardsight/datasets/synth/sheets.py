@@ -130,8 +130,8 @@ def _circle(
 
 def _write_sheet(
     rng: np.random.Generator, entries: list[WrittenWord], total: int | None, fonts: tuple[FontFace, ...]
-) -> tuple[np.ndarray, list[tuple[int, int, int, int]], tuple[int, int, int, int] | None]:
-    """The flat page (BGR float32) and each word's ink box on it."""
+) -> tuple[np.ndarray, list[tuple[int, int, int, int]], tuple[int, int, int, int] | None, str]:
+    """The flat page (BGR float32), each word's ink box on it, the total's box and the font's name."""
     width, height = int(PAGE_MM[0] * PX_PER_MM), int(PAGE_MM[1] * PX_PER_MM)
     columns = 1 if len(entries) <= 22 else 2
     rows_per_column = math.ceil((len(entries) + (1 if total is not None else 0)) / columns)
@@ -184,7 +184,7 @@ def _write_sheet(
         _lay_ink(page, coverage, left, top_px, mark_pen)
         bx0, by0, bx1, by1 = _ink_bounds(coverage)
         total_box = (left + bx0, top_px + by0, left + bx1, top_px + by1)
-    return page, boxes, total_box
+    return page, boxes, total_box, face.name
 
 
 def _photograph(
@@ -241,7 +241,7 @@ def render_sheet(rng: np.random.Generator, spec: SheetSpec, photo_width: int) ->
     count = int(rng.integers(spec.words[0], spec.words[1] + 1))
     entries = choose_words(rng, solution, lexicon, count)
     total = int(rng.integers(5, 90)) if rng.random() < 0.7 else None
-    page, boxes, total_box = _write_sheet(rng, entries, total, spec.fonts)
+    page, boxes, total_box, font = _write_sheet(rng, entries, total, spec.fonts)
     jpeg, homography, size = _photograph(rng, page, photo_width)
     words = [
         {
@@ -262,6 +262,7 @@ def render_sheet(rng: np.random.Generator, spec: SheetSpec, photo_width: int) ->
         "label_origin": "synthetic",
         "notes": "",
         "synth": {
+            "font": font,
             "mistakes": [entry.mistake for entry in entries],
             "total_box": _project_box(homography, total_box, size) if total_box else None,
         },

@@ -2,9 +2,9 @@
 
 Both are found in the ink around the word, cut out upright from the photo with a margin:
 
-- *struck through*: after a slight vertical thickening (a stroke drawn at a slope) and an
-  opening with a horizontal bar longer than any letter's own bar, ink remains in a run
-  across most of the word's width in its middle half; a ruled line, which runs on past
+- *struck through*: after an opening with a line longer than any letter's own bar (level
+  or at a slight slope), ink remains in a run across most of the word's width in its
+  middle half; a ruled line, which runs on past
   the margin to the crop's edge, does not count;
 - *circled*: the ink (slightly thickened, to close a loop drawn in one stroke) encloses
   the word: most of the paper between the letters cannot be reached from the crop's edge.
@@ -12,6 +12,7 @@ Both are found in the ink around the word, cut out upright from the photo with a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -20,6 +21,8 @@ import numpy as np
 MARGIN = 0.9
 """Margin of the crop around a word, as a share of the word's height."""
 STRIKE_SPAN = 0.6
+STRIKE_SLOPES = (-6.0, -3.0, 0.0, 3.0, 6.0)
+"""Slopes (degrees) at which a strike is looked for: it is drawn by hand, rarely quite level."""
 ENCLOSED_SHARE = 0.6
 
 
@@ -65,24 +68,33 @@ def word_crop(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, tupl
     return crop, inner
 
 
+def _line_kernel(length: int, degrees: float) -> np.ndarray:
+    """A one-pixel line of ``length`` at ``degrees`` from the horizontal, as a structuring element."""
+    rise = round(math.tan(math.radians(degrees)) * (length - 1))
+    kernel = np.zeros((abs(rise) + 1, length), np.uint8)
+    start = (0, abs(rise)) if rise > 0 else (0, 0)
+    end = (length - 1, 0) if rise > 0 else (length - 1, abs(rise))
+    cv2.line(kernel, start, end, 1, 1)
+    return kernel
+
+
 def is_struck(mask: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
     """Whether a long stroke runs through the middle of the word (see the module docstring)."""
     x0, y0, x1, y1 = inner
     height = y1 - y0
     length = max(3, round(max(1.1 * height, 0.3 * (x1 - x0))))
-    # Thicken vertically first, so a stroke drawn at a slight slope still fills whole rows.
-    thick = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT, (1, max(3, height // 6))))
-    bars = cv2.morphologyEx(thick, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
-    count, _labels, stats, _ = cv2.connectedComponentsWithStats(bars)
     crop_w = mask.shape[1]
-    for label in range(1, count):
-        left, top, w, h, _area = stats[label]
-        if left <= 1 or left + w >= crop_w - 1:
-            continue  # a ruled line: it runs on past the margin
-        middle = top + h / 2
-        spans = min(left + w, x1) - max(left, x0)
-        if spans >= STRIKE_SPAN * (x1 - x0) and y0 + 0.25 * height <= middle <= y1 - 0.25 * height:
-            return True
+    for degrees in STRIKE_SLOPES:
+        bars = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _line_kernel(length, degrees))
+        count, _labels, stats, _ = cv2.connectedComponentsWithStats(bars)
+        for label in range(1, count):
+            left, top, w, h, _area = stats[label]
+            if left <= 1 or left + w >= crop_w - 1:
+                continue  # a ruled line: it runs on past the margin
+            middle = top + h / 2
+            spans = min(left + w, x1) - max(left, x0)
+            if spans >= STRIKE_SPAN * (x1 - x0) and y0 + 0.25 * height <= middle <= y1 - 0.25 * height:
+                return True
     return False
 
 

@@ -27,7 +27,7 @@ from boardsight.sheets.ctc import COLUMNS, OTHER, LetterTable
 REC_HEIGHT = 48
 MIN_REC_WIDTH = 96
 BATCH = 8
-DETECT_SIDE = 960
+DETECT_SIDE = 1216
 """Longer side at which the detector sees the photo (multiple of 32)."""
 DIGITS = frozenset(string.digits)
 
