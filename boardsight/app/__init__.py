@@ -7,15 +7,16 @@
 Reading photos: :func:`read_photo` (a path, image-file bytes or a BGR array) gives a
 :class:`PhotoReading` holding the reading and the board as the engine's own type;
 :func:`apply_fixes` applies a person's corrections. Boggle: :func:`solve_boggle`,
-:func:`judge_boggle`. Scrabble: :func:`scrabble_moves`, :func:`replay_record`. Overlays
-and reading text: :mod:`boardsight.app.rendering`.
+:func:`judge_boggle`. Scrabble: :func:`scrabble_moves`, :func:`replay_record`; recording a
+game from a frame source: :mod:`boardsight.app.recording`. Overlays and reading text:
+:mod:`boardsight.app.rendering`.
 
 Importing this package also lets the engines' own loaders read photos:
 :func:`boardsight.boggle.parse.board_from_argument` takes a tray photo and
 :func:`boardsight.scrabble.position_source.load_position` a board photo.
 """
 
-from boardsight.app import rendering
+from boardsight.app import recording, rendering
 from boardsight.app.boggle import judge_boggle, solve_boggle
 from boardsight.app.reading import CHECKS, GAMES, PhotoReading, apply_fixes, read_photo
 from boardsight.app.scrabble import replay_record, scrabble_moves
@@ -29,6 +30,7 @@ __all__ = [
     "judge_boggle",
     "parse_board",
     "read_photo",
+    "recording",
     "rendering",
     "replay_record",
     "scrabble_moves",

@@ -26,18 +26,20 @@ from boardsight.models.named_models import resolve_model
 from boardsight.scrabble import load_tileset
 from boardsight.scrabble.coords import parse_square, square_name
 from boardsight.scrabble.position import Position
+from boardsight.scrabble.tokens import BLANK, EMPTY
 from boardsight.vision.boggle import tray_reading
+from boardsight.vision.boggle.dice_check import DICE_CHOICES
 from boardsight.vision.game_detect import detect_game
 from boardsight.vision.image_io import decode_image, decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import (
     DEFAULT_MAX_SIDE,
     BoardNotFoundError,
     BoardReading,
+    available_readers,
     get_reader,
     read_image,
 )
 from boardsight.vision.scrabble import board_reading
-from boardsight.vision.scrabble.position_checks import BLANK, EMPTY
 
 GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEGs shrink by halves)
@@ -103,6 +105,7 @@ def read_photo(
     """
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    check_options(size=size, dice=dice, tiles=tiles, reader=reader)
     name = source or _source_name(photo)
     if game != "auto":
         get_reader(game, reader)  # an unknown reader is named before the photo is opened
@@ -145,6 +148,18 @@ def read_photo(
         settings={"lexicon": lexicon, "checks": active},
     )
     return apply_fixes(result, fixes) if fixes else result
+
+
+def check_options(*, size: int | str, dice: str, tiles: str, reader: str) -> None:
+    """Refuse an unknown option value in one line, whichever game the photo turns out to
+    show: a Scrabble option on a tray photo is still checked, never silently ignored."""
+    tray_reading.parse_size(size)
+    if dice not in DICE_CHOICES:
+        raise BadInputError(f"unknown dice set {dice!r}: choose one of {', '.join(DICE_CHOICES)}")
+    board_reading.check_tiles(tiles)
+    readers = sorted({name for _, name in available_readers()})
+    if reader not in readers:
+        raise BadInputError(f"unknown reader {reader!r}: choose one of {', '.join(readers)}")
 
 
 def _source_name(photo: Photo) -> str:
@@ -268,10 +283,10 @@ def _fix_board(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         confidence[row][col] = 1.0
     final = {parse_square(item["square"]): item["now"] for item in listed}
     designated = {square: token for square, token in final.items() if token.islower()}
-    named = [parse_square(item["square"]) for item in read.extras.get("blanks", [])]
-    for square in named + [square for square, token in final.items() if token == BLANK]:
-        if square not in designated and (square not in final or final[square] == BLANK):
-            grid[square[0]][square[1]] = BLANK  # blanks whose letter the lexicon named are named afresh
+    for item in read.extras.get("blanks", []):  # blanks whose letter the lexicon named are named afresh
+        row, col = parse_square(item["square"])
+        if final.get((row, col), BLANK) == BLANK:
+            grid[row][col] = BLANK
     lexicon = board_reading.lexicon_for(photo.settings.get("lexicon", "auto"), tileset.name)
     blank_lexicon = lexicon if "blanks" in photo.settings.get("checks", CHECKS["scrabble"]) else None
     grid, checked, position = board_reading.check_words(

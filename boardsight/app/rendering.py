@@ -13,6 +13,7 @@ import numpy as np
 
 from boardsight.app.reading import Photo, PhotoReading
 from boardsight.scrabble.coords import column_letter, square_name
+from boardsight.scrabble.tokens import EMPTY
 from boardsight.vision.boggle.dice_check import cell_name
 from boardsight.vision.boggle.tray_reading import LOW_CONFIDENCE as TRAY_LOW_CONFIDENCE
 from boardsight.vision.geometry import grid_points
@@ -244,7 +245,7 @@ def draw_board(image: np.ndarray, reading: BoardReading, corners: np.ndarray) ->
             token = reading.grid[row][col]
             confidence = reading.confidence[row][col]
             centre = points[row : row + 2, col : col + 2].reshape(-1, 2).mean(axis=0)
-            if token == ".":
+            if token == EMPTY:
                 if confidence < BOARD_LOW_CONFIDENCE:
                     half = cell / 4
                     for dx in (-1, 1):

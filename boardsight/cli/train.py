@@ -9,12 +9,13 @@ import typer
 
 from boardsight.cli import train_scrabble
 from boardsight.cli.errors import GuardedTyper
+from boardsight.cli.options import ForceOption
 from boardsight.cli.train_common import (
-    ForceOption,
     FromBundledOption,
     NameOption,
     echo_result,
     log_line,
+    model_destination,
     recorded_command,
     require_train_extra,
 )
@@ -27,7 +28,10 @@ app = GuardedTyper(
 
 @app.command("boggle")
 def boggle(
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write the model.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Where to write the model (default: boggle_cubes.onnx here)."),
+    ] = None,
     trays: Annotated[int, typer.Option("--trays", help="Synthetic trays to train on.")] = 1400,
     validation_trays: Annotated[int, typer.Option("--validation-trays", help="Trays to validate on.")] = 160,
     epochs: Annotated[
@@ -47,7 +51,9 @@ def boggle(
     name: NameOption = None,
     force: ForceOption = False,
 ) -> None:
-    """Train the cube-face classifier (boardsight/models/boggle_cubes.onnx) from synthetic trays.
+    """Train the cube-face classifier from synthetic trays (the bundled one: boggle_cubes.onnx).
+
+    The bundled model is replaced only with --out boardsight/models/boggle_cubes.onnx --force.
 
     With --from-bundled, fine-tune the bundled model on your own labelled photos instead
     and store it as a named model (read --model NAME uses it).
@@ -63,8 +69,9 @@ def boggle(
             force=force,
         )
         return
+    destination = model_destination(out, "boggle_cubes.onnx", force=force)
     require_train_extra()
-    from boardsight.models.training.boggle.cube_training import MODEL_PATH, CubeTrainingPlan, train_cube_model
+    from boardsight.models.training.boggle.cube_training import CubeTrainingPlan, train_cube_model
 
     plan = CubeTrainingPlan(
         train_trays=trays,
@@ -75,7 +82,7 @@ def boggle(
         threads=threads,
     )
     report = train_cube_model(
-        plan, out=out or MODEL_PATH, command=recorded_command("boggle"), cache=cache, log=log_line
+        plan, out=destination, command=recorded_command("boggle"), cache=cache, log=log_line
     )
     echo_result(report.path, report.validation_accuracy, report.render_seconds + report.train_seconds)
 

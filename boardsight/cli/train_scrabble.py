@@ -7,12 +7,13 @@ from typing import Annotated
 
 import typer
 
+from boardsight.cli.options import ForceOption
 from boardsight.cli.train_common import (
-    ForceOption,
     FromBundledOption,
     NameOption,
     echo_result,
     log_line,
+    model_destination,
     recorded_command,
     require_train_extra,
 )
@@ -21,7 +22,10 @@ from boardsight.errors import BadInputError
 
 
 def scrabble(
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write the model.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Where to write the model (default: scrabble_tiles.onnx here)."),
+    ] = None,
     boards: Annotated[int, typer.Option("--boards", help="Synthetic boards to train on.")] = 400,
     validation_boards: Annotated[
         int, typer.Option("--validation-boards", help="Boards (held-out fonts) to validate on.")
@@ -61,7 +65,9 @@ def scrabble(
     name: NameOption = None,
     force: ForceOption = False,
 ) -> None:
-    """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards.
+    """Train the square classifier from synthetic boards (the bundled one: scrabble_tiles.onnx).
+
+    The bundled model is replaced only with --out boardsight/models/scrabble_tiles.onnx --force.
 
     With --from-bundled, fine-tune the bundled model on the labelled photos of --real
     instead (all of them) and store it as a named model (read --model NAME uses it).
@@ -77,12 +83,9 @@ def scrabble(
         raise BadInputError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
     if real is not None and not real.is_dir():
         raise BadInputError(f"--real {real}: no such folder")
+    destination = model_destination(out, "scrabble_tiles.onnx", force=force)
     require_train_extra()
-    from boardsight.models.training.scrabble.tile_training import (
-        MODEL_PATH,
-        TileTrainingPlan,
-        train_tile_model,
-    )
+    from boardsight.models.training.scrabble.tile_training import TileTrainingPlan, train_tile_model
 
     plan = TileTrainingPlan(
         train_boards=boards,
@@ -97,7 +100,7 @@ def scrabble(
         real_held_out_sources=tuple(real_held_out_source or ()),
     )
     report = train_tile_model(
-        plan, out=out or MODEL_PATH, command=recorded_command("scrabble"), cache=cache, log=log_line
+        plan, out=destination, command=recorded_command("scrabble"), cache=cache, log=log_line
     )
     if report.real_held_out_accuracy is not None:
         typer.echo(f"held-out real squares: {report.real_held_out_accuracy:.4%}")

@@ -9,8 +9,9 @@ corners back to the full photo's pixels.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,27 @@ def get_reader(game: str, name: str) -> ReadFunction:
     except KeyError:
         choices = ", ".join(f"{g}/{n}" for g, n in sorted(_READERS)) or "none installed"
         raise BadInputError(f"no {name!r} reader for {game} (available: {choices})") from None
+
+
+def photo_readers(
+    names: Sequence[str], games: Sequence[str], *, max_side: int = DEFAULT_MAX_SIDE
+) -> dict[str, Callable[[Path, str], BoardReading]]:
+    """The readers ``names`` as functions ``(photo path, game) -> reading``, by name.
+
+    Fails (one line) before any photo is read when a reader does not exist for one of ``games``.
+    """
+    if not names:
+        raise BadInputError("name at least one reader")
+    for game in games:
+        for name in names:
+            get_reader(game, name)
+
+    # partial objects of a module function pickle, so a pool of worker processes can take them
+    return {name: functools.partial(_read_with, reader=name, max_side=max_side) for name in names}
+
+
+def _read_with(path: Path, game: str, *, reader: str, max_side: int) -> BoardReading:
+    return read_photo(path, game=game, reader=reader, max_side=max_side)
 
 
 def read_photo(

@@ -15,8 +15,15 @@ from boardsight.calibration.board import (
 )
 from boardsight.calibration.board_finder import largest_quad_finder, parse_corners
 from boardsight.calibration.profiles import ProfileExistsError
+from boardsight.datasets.synth.game_video import (
+    EMPTY_ROWS,
+    BoardView,
+    Effects,
+    Hand,
+    render_view,
+    table_texture,
+)
 from boardsight.errors import BadInputError
-from boardsight.recorder.synthetic import EMPTY_ROWS, BoardView, Effects, Hand, render_view, table_texture
 from boardsight.vision.reading import BoardNotFoundError
 
 VIEW = BoardView.tilted(960, 540)

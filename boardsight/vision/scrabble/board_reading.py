@@ -31,6 +31,7 @@ from boardsight.scrabble.coords import square_name
 from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.tileset import TileSet
+from boardsight.scrabble.tokens import TURNED
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
 from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
@@ -44,14 +45,12 @@ from boardsight.vision.scrabble.position_checks import (
 )
 from boardsight.vision.scrabble.squares import (
     BOARD_CELLS,
-    TURNED,
     cut_squares,
     reading_corners,
     turn_order,
 )
 
 TILE_SETS = ("english", "swedish")
-DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
 TILE_THRESHOLD = 0.5  # squares whose chance of being empty is below this are taken for tiles
 VOTERS = 24  # tiles classified in all four turns to decide the orientation
@@ -347,7 +346,7 @@ def lexicon_for(lexicon: str | Lexicon | None, tiles: str) -> Lexicon | None:
     """The lexicon to judge words with: ``auto`` picks the tile set's language, None judges none."""
     if lexicon is None or isinstance(lexicon, Lexicon):
         return lexicon
-    return load_lexicon(DEFAULT_LEXICONS[tiles] if lexicon == "auto" else lexicon)
+    return load_lexicon(load_tileset(tiles).lexicon if lexicon == "auto" else lexicon)
 
 
 def assemble_reading(

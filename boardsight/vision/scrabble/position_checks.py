@@ -21,9 +21,8 @@ from dataclasses import dataclass
 from boardsight.lexicon import Lexicon
 from boardsight.scrabble.coords import ACROSS, DOWN, position_name, square_name
 from boardsight.scrabble.tileset import TileSet
+from boardsight.scrabble.tokens import BLANK, EMPTY
 
-EMPTY = "."
-BLANK = "?"
 MAX_JOINT_BLANKS = 3  # blanks sharing words are tried together up to this many
 
 Square = tuple[int, int]

@@ -27,10 +27,11 @@ from boardsight.datasets.store import Example, iter_examples
 from boardsight.models.preprocess import to_input_pixels
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.rendered_cells import render_in_processes
-from boardsight.vision.scrabble.squares import TURNED, cut_squares
+from boardsight.scrabble.tokens import BLANK, EMPTY, TURNED
+from boardsight.vision.scrabble.squares import cut_squares
 
 LETTERS = [chr(code) for code in range(ord("A"), ord("Z") + 1)] + ["Å", "Ä", "Ö"]
-CLASS_NAMES: list[str] = [".", "?", *LETTERS, TURNED]
+CLASS_NAMES: list[str] = [EMPTY, BLANK, *LETTERS, TURNED]
 """The classes of a newly trained model; at run time the names are read from the model file."""
 INPUT_SIZE = (32, 32)
 CELL_MARGIN = 0.08
@@ -66,7 +67,7 @@ def _kept_cells(
         cell = to_input_pixels(crop, INPUT_SIZE, "bgr")
         pixels.append(cell)
         labels.append(CLASS_NAMES.index(token))
-        if token not in (".", "?") and rng.random() < TURNED_SHARE:
+        if token not in (EMPTY, BLANK) and rng.random() < TURNED_SHARE:
             pixels.append(np.ascontiguousarray(np.rot90(cell, int(rng.integers(1, 4)))))
             labels.append(CLASS_NAMES.index(TURNED))
     return pixels, labels

@@ -18,8 +18,9 @@ import numpy as np
 
 from boardsight.scrabble.layout import load_layout
 from boardsight.scrabble.tileset import load_tileset
+from boardsight.scrabble.tokens import BOARD_SIZE
 
-SQUARES = 15
+SQUARES = BOARD_SIZE
 BORDER_SQUARES = 0.8
 _FONT = cv2.FONT_HERSHEY_DUPLEX
 _BOARD = (178, 200, 196)  # BGR: a greenish-grey board

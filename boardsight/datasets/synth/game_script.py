@@ -1,16 +1,16 @@
 """Turn a GCG record into what a camera and a person would produce while it is played.
 
-Each event becomes a :class:`~boardsight.recorder.synthetic.ScriptedMove`: the board after
+Each event becomes a :class:`~boardsight.datasets.synth.game_video.ScriptedMove`: the board after
 it (a placement adds its tiles, a withdrawn phony takes them off again) and the command a
 person types for what the camera cannot see (pass, exchange, a failed challenge, the end).
-Rendering the moves (:func:`~boardsight.recorder.synthetic.game_frames`) gives a video
+Rendering the moves (:func:`~boardsight.datasets.synth.game_video.game_frames`) gives a video
 whose recording must reproduce the record.
 """
 
 from __future__ import annotations
 
+from boardsight.datasets.synth.game_video import ScriptedMove
 from boardsight.errors import BadInputError
-from boardsight.recorder.synthetic import ScriptedMove
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.gcg_model import (
     CHALLENGE,

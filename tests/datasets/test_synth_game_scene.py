@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from boardsight.recorder.scene3d import SceneRenderer, make_scene
+from boardsight.datasets.synth.game_scene import SceneRenderer, make_scene
 from boardsight.vision.geometry import rectify
 
 

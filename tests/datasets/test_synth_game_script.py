@@ -1,5 +1,17 @@
-from boardsight.recorder.script import CHALLENGE_PAUSE, script_from_record
+from pathlib import Path
+
+import pytest
+
+from boardsight.datasets.synth.game_script import CHALLENGE_PAUSE, script_from_record
+from boardsight.scrabble.gcg_model import GcgRecord
+from boardsight.scrabble.gcg_reader import read_gcg
 from boardsight.scrabble.rules import load_rules
+
+
+@pytest.fixture(scope="module")
+def short_game() -> GcgRecord:
+    """The hand-made game of the recorder's tests (tests/recorder/data)."""
+    return read_gcg(Path(__file__).resolve().parents[1] / "recorder" / "data" / "short_game.gcg")
 
 
 def test_script_of_the_short_game(short_game) -> None:

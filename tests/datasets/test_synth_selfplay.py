@@ -1,5 +1,5 @@
+from boardsight.datasets.synth.selfplay import self_play
 from boardsight.lexicon import load_lexicon
-from boardsight.recorder.selfplay import self_play
 from boardsight.scrabble.gcg_model import PLACEMENT
 from boardsight.scrabble.replay import replay
 from boardsight.scrabble.rules import load_rules

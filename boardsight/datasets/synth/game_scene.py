@@ -5,7 +5,7 @@ a seed (:func:`make_scene`); :class:`SceneRenderer` then renders the board in an
 Tiles keep their place in the render order from the move that laid them, so a tile
 already on the board looks the same in every later frame (its texture and its small
 offset on the square come from its own draws), as on a real table. Used with
-:func:`boardsight.recorder.synthetic.game_frames` for hands, flicker, shake and blur.
+:func:`boardsight.datasets.synth.game_video.game_frames` for hands, flicker, shake and blur.
 """
 
 from __future__ import annotations

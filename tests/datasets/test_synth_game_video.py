@@ -1,6 +1,6 @@
 import numpy as np
 
-from boardsight.recorder.synthetic import (
+from boardsight.datasets.synth.game_video import (
     EMPTY_ROWS,
     BoardView,
     ScriptedMove,
