@@ -65,9 +65,15 @@ def source_of(example: Example) -> str:
 
 
 def right_cells(truth: list[list[str]], grid: list[list[str]]) -> list[list[bool]]:
+    if len(truth) != len(grid) or any(len(a) != len(b) for a, b in zip(truth, grid, strict=True)):
+        return [[False] * len(line) for line in truth]  # a tray read at another size: every cell wrong
     return [
         [cell_matches(t, g) for t, g in zip(tr, gr, strict=True)] for tr, gr in zip(truth, grid, strict=True)
     ]
+
+
+def _token(grid: list[list[str]], row: int, col: int) -> str | None:
+    return grid[row][col] if row < len(grid) and col < len(grid[row]) else None
 
 
 def photo_row(
@@ -76,7 +82,7 @@ def photo_row(
     truth = example.label.grid
     right = right_cells(truth, reading.grid)
     mistakes = [
-        {"row": r, "col": c, "truth": truth[r][c], "read": reading.grid[r][c]}
+        {"row": r, "col": c, "truth": truth[r][c], "read": _token(reading.grid, r, c)}
         for r, line in enumerate(right)
         for c, ok in enumerate(line)
         if not ok

@@ -58,7 +58,8 @@ PRIOR_ONE_SET = 0.8  # prior that a board's tiles come from one standard set
 PRIOR_GAME = 0.8  # prior that a board is a game of lexicon words
 VALID_IN_GAME = 0.9  # share of the words of a game that read as valid (misreads, missing words)
 VALID_BY_CHANCE = 0.25  # share of the runs of a board of names that happen to be words
-WORD_MISSING = 0.03  # chance that a word of a real game is missing from the lexicon
+WORD_MISSING = 0.03  # chance that a word of a real game is missing from the lexicon ...
+MISSING_WEIGHT = 10  # ... as if seen on this many words, before the board's own words count
 LONE_REAL = 0.05  # chance that a lone tile in a game is a real, stray tile
 LONE_REAL_NO_GAME = 0.5  # ... on a board that is no game
 
@@ -310,6 +311,7 @@ def check_words(
     *,
     letters: bool = True,
     blanks: bool = False,
+    settled: frozenset[Square] = frozenset(),
 ) -> None:
     """Invalid words mended by one changed square, when the posterior of the mend is clear.
 
@@ -317,12 +319,16 @@ def check_words(
     on an empty square at one of its ends (``blanks``), such that every word through
     that square becomes valid. Against them stands the word as read, with the chance
     that the board is no game (judged from its other words) or the word missing from
-    the lexicon. Each mend weighs
+    the lexicon (as often as the board's other words stay invalid). A blank is not put
+    back on a square in ``settled`` (where the count check took one off). Each mend weighs
     its squares' probability ratio; the likeliest is made when its posterior is clear.
     """
     tileset = evidence.tileset
     game, valid, judged = game_odds(grid, lexicon, leave_out=1)
-    as_read = (1 - game) + game * WORD_MISSING
+    # even in a game a word may stay invalid (missing from the lexicon, misread beyond one
+    # square): as often as the board's other words do, smoothed towards WORD_MISSING
+    missing = ((judged - valid) + WORD_MISSING * MISSING_WEIGHT) / (judged + MISSING_WEIGHT)
+    as_read = (1 - game) + game * missing
     blanks_used = sum(t == BLANK or t.islower() for line in grid for t in line)
     done: set[Run] = set()
     changed = True
@@ -345,6 +351,8 @@ def check_words(
                         mends.append((evidence.ratio(square, letter, read), square, read, letter))
             if blanks and BLANK in evidence and blanks_used < tileset.count(BLANK):
                 for square in _ends(grid, run):
+                    if square in settled:
+                        continue  # the count check took a blank off here
                     filled = _change(grid, square, BLANK)
                     through = runs_at(filled, square)
                     if any(run_text(filled, r).count(BLANK) > 1 for r in through):
@@ -433,7 +441,8 @@ def check_position(
         check_counts(result.grid, evidence, result)
     if lexicon is not None and chosen & {"words", "hidden-blanks"}:
         letters, blanks = "words" in chosen, "hidden-blanks" in chosen
-        check_words(result.grid, evidence, lexicon, result, letters=letters, blanks=blanks)
+        settled = frozenset(change.square for change in result.corrections)
+        check_words(result.grid, evidence, lexicon, result, letters=letters, blanks=blanks, settled=settled)
     if "lone" in chosen:
         check_lone(result.grid, evidence, lexicon, result)
     return result
