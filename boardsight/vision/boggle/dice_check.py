@@ -11,10 +11,11 @@ But trays come from editions and sets we do not bundle, so the set is a hypothes
 :data:`PRIOR_BUNDLED` among them, :data:`PRIOR_NAMED` for a set named by the user)
 against "another set", under which the reading stands as read. The classifier's
 probabilities are mixed with a little of a uniform spread first (:data:`MIX`): a
-confident reading can be overturned, at a price. Each cell a set would change is also
-weighed by how common its two faces are among all bundled sets' faces (editions print
-much the same letters), :data:`UNKNOWN_FACE` for a face none prints: a bare Q read at
-26% beside a C at 22% is likelier a C under any set. The posterior of the best set is
+confident reading can be overturned, at a price. A face that no bundled set prints (a
+bare Q: editions print Qu) is itself unlikely whatever the set: a cell read so that a
+set would change is weighed by :data:`UNKNOWN_FACE` against a typical face's share, so a
+bare Q read at 26% beside a C at 22% is likelier a C. (Other faces are not weighed by
+how common they are: that would pull doubtful cells towards common letters.) The posterior of the best set is
 the evidence for its changes: at least :data:`CLEAR` and the cells change, else they
 are kept as read and flagged with the set's alternative. A tray whose faces do not
 fit a set by far makes that set unlikely rather than its confident cells wrong.
@@ -154,15 +155,14 @@ def check_dice(probabilities: np.ndarray, class_names: list[str], dice: str = "a
         return None
     fits = [fit_dice_set(probabilities, class_names, s) for s in sets]
     # log of prior x likelihood x faces' shares for each set, and for "another set" (as read)
-    everywhere = _faces_of_every_set()
+    printed = _faces_of_every_set()
+    unprinted = np.log(1 / len(printed) / UNKNOWN_FACE)  # what reading an unprinted face costs
     plain = [class_names[c] for c in probabilities.argmax(axis=1)]
     scores = [
         np.log(prior / len(fits))
         + fit.log_likelihood
-        + sum(
-            _log_share(now, everywhere) - _log_share(was, everywhere)
-            for now, was in zip(fit.tokens, plain, strict=True)
-        )
+        + unprinted
+        * sum(now != was and was not in printed for now, was in zip(fit.tokens, plain, strict=True))
         for fit in fits
     ]
     other = np.log(1 - prior) + fits[0].plain_log_likelihood
@@ -184,11 +184,6 @@ def check_dice(probabilities: np.ndarray, class_names: list[str], dice: str = "a
 
 
 @functools.cache
-def _faces_of_every_set() -> dict[str, float]:
-    """Each face's share of all the faces of the bundled dice sets."""
-    faces = [face for name in DICE_SETS for die in load_dice_set(name).dice for face in die]
-    return {face: faces.count(face) / len(faces) for face in set(faces)}
-
-
-def _log_share(token: str, shares: dict[str, float]) -> float:
-    return float(np.log(shares.get(token, UNKNOWN_FACE)))
+def _faces_of_every_set() -> frozenset[str]:
+    """The faces some bundled dice set prints."""
+    return frozenset(face for name in DICE_SETS for die in load_dice_set(name).dice for face in die)
