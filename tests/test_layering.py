@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("boardsight", "boardsight.errors", "boardsight.paths"),
     ("boardsight.lexicon",),
     ("boardsight.boggle", "boardsight.scrabble"),
+    ("boardsight.sheets",),
     ("boardsight.models",),
     ("boardsight.vision",),
     ("boardsight.capture",),
