@@ -55,6 +55,11 @@
     file.type = "file";
     file.accept = ".txt,text/plain";
     file.title = "Load this player's list from a text file";
+    file.className = "list-input";
+    file.hidden = true;
+    const fileLabel = document.createElement("label");
+    fileLabel.className = "button";
+    fileLabel.append("List file…", file);
     file.addEventListener("change", async () => {
       if (!file.files[0]) return;
       words.value = await file.files[0].text();
@@ -82,7 +87,7 @@
     remove.textContent = "Remove";
     remove.addEventListener("click", () => { box.remove(); schedule(); });
     for (const input of [nameInput, words]) input.addEventListener("input", schedule);
-    box.append(nameInput, remove, words, file, sheetLabel, note);
+    box.append(nameInput, remove, words, fileLabel, sheetLabel, note);
     $("players").appendChild(box);
   }
 
