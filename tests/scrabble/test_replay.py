@@ -170,8 +170,8 @@ def test_going_out_under_each_end_rule(tmp_path: Path, going_out: str, ending: s
 def _finished_game_with_a_pass_after_going_out(rules: str, *, after_rack_points: bool = False) -> str:
     """A complete self-played game in which the opponent passes right after the play that went
     out (or after the rack points), as GCG text."""
+    from boardsight.datasets.synth.selfplay import self_play
     from boardsight.lexicon import load_lexicon
-    from boardsight.recorder.selfplay import self_play
     from boardsight.scrabble.gcg_model import PASS, GcgEvent
     from boardsight.scrabble.gcg_writer import write_gcg
 
