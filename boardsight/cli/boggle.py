@@ -120,12 +120,17 @@ def _player_table(result: GameResult, player: PlayerResult) -> str:
     return format_table(["word", "verdict", "points", "challenge", "score", "path"], rows, align="llrlrl")
 
 
-def _print_game(result: GameResult, challenges: int) -> None:
+def _print_game(result: GameResult, challenges: int, *, asked_for_all: bool = False) -> None:
     typer.echo(_heading(result.board, result.rules, result.lexicon_name))
     if result.rules.judging == "all":
         typer.echo(f"judging: every word ({result.rules.name} rules)")
-    elif result.challenge_all:
+    elif result.challenge_all and asked_for_all:
         typer.echo("judging: every word (computer check of all lists)")
+    elif result.challenge_all:
+        typer.echo(
+            "judging: every word (no challenge file: the computer checks all lists; "
+            "--only-challenged judges challenged words only)"
+        )
     else:
         typer.echo(f"judging: challenged words only ({challenges} challenge{'s' if challenges != 1 else ''})")
     for player in result.players:
@@ -167,7 +172,7 @@ def _print_game(result: GameResult, challenges: int) -> None:
 
 def _record(path: Path, result: GameResult, round_number: int | None, game: int | None) -> None:
     if round_number is None or game is None:
-        raise BadInputError("--record needs --round and --game")
+        raise BadInputError("--record needs --round and --game-number")
     if len(result.players) != 2:
         raise BadInputError(f"--record needs exactly two players, not {len(result.players)}")
     first, second = result.players
@@ -190,7 +195,18 @@ def check(
         typer.Option("--challenges", "-c", help="Challenge file: lines 'PLAYER: WORD [WORD ...]'."),
     ] = None,
     challenge_all: Annotated[
-        bool, typer.Option("--challenge-all", help="Challenge every word (the computer check of NTU 4.10).")
+        bool,
+        typer.Option(
+            "--challenge-all",
+            help="Challenge every word (the computer check of NTU 4.10): the default without --challenges.",
+        ),
+    ] = False,
+    only_challenged: Annotated[
+        bool,
+        typer.Option(
+            "--only-challenged",
+            help="Judge only challenged words even without --challenges (unchallenged words stand).",
+        ),
     ] = False,
     missed: Annotated[
         int, typer.Option("--missed", min=0, help="Also show the N best words nobody wrote.")
@@ -204,15 +220,24 @@ def check(
         int | None, typer.Option("--round", min=1, help="Round number for --record.")
     ] = None,
     game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Game number within the round, for --record.")
+        int | None,
+        typer.Option("--game-number", min=1, help="Game number within the round, for --record."),
     ] = None,
+    old_game: Annotated[int | None, typer.Option("--game", min=1, hidden=True)] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player."""
+    """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player.
+
+    Without --challenges every word is judged (the computer check of all lists) and the
+    output says so; with a challenge file only the challenged words are, as NTU play does.
+    """
+    game = game if game is not None else old_game
     if challenges is not None and challenge_all:
         raise BadInputError("give --challenges FILE or --challenge-all, not both")
+    if only_challenged and challenge_all:
+        raise BadInputError("give --only-challenged or --challenge-all, not both")
     if record is None and (round_number is not None or game is not None):
-        raise BadInputError("--round and --game only go with --record FILE")
+        raise BadInputError("--round and --game-number only go with --record FILE")
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
@@ -224,7 +249,7 @@ def check(
         rules=rules,
         lexicon=lexicon,
         challenges=challenge_list,
-        challenge_all=challenge_all,
+        challenge_all=True if challenge_all else (False if only_challenged else None),
         missed=missed,
     )
     if record is not None:
@@ -232,7 +257,7 @@ def check(
     if json_output:
         emit_json(result.as_json())
     else:
-        _print_game(result, len(challenge_list))
+        _print_game(result, len(challenge_list), asked_for_all=challenge_all)
 
 
 @tournament_app.command("standings")
