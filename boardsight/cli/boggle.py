@@ -70,21 +70,30 @@ def solve(
     rules_name: RulesOption = DEFAULT_RULES,
     lexicon_name: LexiconOption = DEFAULT_LEXICON,
     fix: FixOption = None,
+    top: Annotated[int, typer.Option("--top", "-n", min=0, help="Show the best N words (0: all).")] = 0,
+    min_length: Annotated[
+        int, typer.Option("--min-length", min=0, help="Show only words of at least N letters.")
+    ] = 0,
     json_output: JsonOption = False,
 ) -> None:
-    """Print every word on BOARD with its points and one path, and the board's total."""
+    """Print every word on BOARD (or the best --top N) with its points and one path, and the board's total."""
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
     solution = app.solve_boggle(judged, rules=rules, lexicon=lexicon)
+    limit = top or None
     if json_output:
-        emit_json(solution.as_json())
+        emit_json(solution.as_json(limit, min_length=min_length))
         return
     typer.echo(_heading(judged, rules, lexicon.name))
-    rows = [[found.word, found.points, _path_text(judged, found.path)] for found in solution.words]
+    shown = solution.best(limit, min_length=min_length)
+    rows = [[found.word, found.points, _path_text(judged, found.path)] for found in shown]
     if rows:
         typer.echo(format_table(["word", "points", "path"], rows, align="lr"))
         typer.echo("")
+    if len(shown) < len(solution):
+        length = f" of {min_length}+ letters" if min_length else ""
+        typer.echo(f"showing {len(shown):,} word(s){length}; --top 0 --min-length 0 lists every word")
     typer.echo(f"{len(solution):,} words, {solution.total_points:,} points")
 
 

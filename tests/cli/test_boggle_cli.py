@@ -221,3 +221,20 @@ def test_check_help_shows_the_game_number_option_not_the_old_name() -> None:
     result = runner.invoke(app, ["check", "--help"], terminal_width=200)
     assert "--game-number" in result.stdout
     assert "--game " not in result.stdout
+
+
+def test_solve_top_and_min_length_show_fewer_words_but_the_whole_total(lexicon) -> None:
+    everything = json.loads(runner.invoke(app, ["solve", BOARD, "--lexicon", lexicon, "--json"]).stdout)
+    result = runner.invoke(app, ["solve", BOARD, "--lexicon", lexicon, "--top", "2", "--min-length", "5"])
+    assert result.exit_code == 0, result.output
+    long_words = [entry["word"] for entry in everything["words"] if len(entry["word"]) >= 5]
+    table = [line.split() for line in result.stdout.splitlines()]
+    listed = [row[0] for row in table if row and row[0] in {w["word"] for w in everything["words"]}]
+    assert listed == long_words[:2] and len(long_words) > 2
+    assert "showing 2 word(s) of 5+ letters" in result.stdout
+    assert f"{everything['count']:,} words, {everything['total_points']:,} points" in result.stdout
+    payload = json.loads(
+        runner.invoke(app, ["solve", BOARD, "--lexicon", lexicon, "--json", "--min-length", "5"]).stdout
+    )
+    assert [entry["word"] for entry in payload["words"]] == long_words
+    assert payload["count"] == everything["count"]
