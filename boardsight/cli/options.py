@@ -19,3 +19,4 @@ CameraProfileOption = Annotated[
     ),
 ]
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace files that already exist.")]
+OverwriteAlias = Annotated[bool, typer.Option("--overwrite", hidden=True, help="The old name of --force.")]
