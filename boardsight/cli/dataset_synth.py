@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from boardsight.cli.options import ForceOption, OverwriteAlias
+
 
 def synth(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write images and sidecars into.")],
@@ -37,7 +39,8 @@ def synth(
         bool, typer.Option("--clutter/--no-clutter", help="Lid, timer, score sheet, hand near the board.")
     ] = True,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 0,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace existing files.")] = False,
+    force: ForceOption = False,
+    overwrite: OverwriteAlias = False,
 ) -> None:
     """Render synthetic photos with exact labels (the shared labelled-photo format)."""
     from boardsight.datasets.synth.writer import SynthSpec, generate, parse_sizes, parse_width
@@ -61,7 +64,7 @@ def synth(
             seed=seed,
             start=start,
             jobs=workers,
-            overwrite=overwrite,
+            overwrite=force or overwrite,
             on_done=bar.update,
         )
     seconds = time.perf_counter() - began

@@ -156,7 +156,7 @@ def generate(
             for suffix in (".jpg", ".json"):
                 path = out / f"{example_stem(spec, index)}{suffix}"
                 if path.exists():
-                    raise BadInputError(f"{path} exists; pass --overwrite to replace it")
+                    raise BadInputError(f"{path} exists; pass --force to replace it")
     out.mkdir(parents=True, exist_ok=True)
     tasks = [(spec, seed, index, str(out)) for index in indices]
     for _index in _run(tasks, jobs):
