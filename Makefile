@@ -66,9 +66,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(PIP) -e .
 	touch $@
 
-# The tests cover the training code too, so they need the train extra (PyTorch's CPU build).
+# The tests cover the training code and the Dask executor too, so they need the train extra
+# (PyTorch's CPU build) and the cluster extra (Dask).
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(PIP) -e '.[dev,train]'
+	$(PIP) -e '.[dev,train,cluster]'
 	touch $@ $(VENV)/.installed
 
 

@@ -7,7 +7,8 @@
 Reading photos: :func:`read_photo` (a path, image-file bytes or a BGR array) gives a
 :class:`PhotoReading` holding the reading and the board as the engine's own type;
 :func:`apply_fixes` applies a person's corrections. Boggle: :func:`solve_boggle`,
-:func:`judge_boggle`. Scrabble: :func:`scrabble_moves`, :func:`replay_record`; recording a
+:func:`judge_boggle`, :func:`read_score_sheet` (a player's list from a photo of their
+score sheet). Scrabble: :func:`scrabble_moves`, :func:`replay_record`; recording a
 game from a frame source: :mod:`boardsight.app.recording`. Overlays and reading text:
 :mod:`boardsight.app.rendering`.
 
@@ -20,6 +21,7 @@ from boardsight.app import recording, rendering
 from boardsight.app.boggle import judge_boggle, solve_boggle
 from boardsight.app.reading import CHECKS, GAMES, PhotoReading, apply_fixes, read_photo, undistorted_photo
 from boardsight.app.scrabble import replay_record, scrabble_moves
+from boardsight.app.sheets import read_score_sheet
 from boardsight.boggle.parse import parse_board
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "judge_boggle",
     "parse_board",
     "read_photo",
+    "read_score_sheet",
     "recording",
     "rendering",
     "replay_record",

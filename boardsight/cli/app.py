@@ -62,10 +62,23 @@ COMMANDS = {
         "app",
         "Replay Scrabble game records, find the legal moves of a position, score a move.",
     ),
+    "lists": LazyCommand(
+        "boardsight.cli.lists", "app", "Read players' word lists from photos of their score sheets."
+    ),
     "train": LazyCommand(
         "boardsight.cli.train",
         "app",
         "Rebuild the bundled classifiers: render synthetic data, train on the CPU, export ONNX.",
+    ),
+    "batch": LazyCommand(
+        "boardsight.cli.batch",
+        "batch",
+        "Read every photo and append one JSON line per photo to --out as soon as it is done.",
+    ),
+    "serve": LazyCommand(
+        "boardsight.cli.serve",
+        "serve",
+        "Start the review page: see what was read in a photo, fix it in a click, get the verdicts.",
     ),
 }
 

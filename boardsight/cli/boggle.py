@@ -21,11 +21,12 @@ from boardsight.boggle.results import append_result, read_results
 from boardsight.boggle.rules import BUNDLED_RULES, DEFAULT_RULES, Rules, load_rules
 from boardsight.boggle.standings import standings as rank_players
 from boardsight.boggle.verify import WordStatus
-from boardsight.boggle.wordlists import read_challenges, read_player_list
+from boardsight.boggle.wordlists import read_challenges
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption, LexiconOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.cli.read_boggle import board_from_photo, is_photo
+from boardsight.cli.sheet_lists import read_lists, sheet_lines
 from boardsight.errors import BadInputError
 from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
 
@@ -193,7 +194,8 @@ def check(
     lists: Annotated[
         list[str],
         typer.Argument(
-            help="Word lists, one word a line: PATH (the player is the file's stem) or NAME=PATH.",
+            help="Word lists, one word a line, or photos of score sheets: PATH (the player is the "
+            "file's stem) or NAME=PATH.",
             show_default=False,
         ),
     ],
@@ -233,12 +235,22 @@ def check(
         typer.Option("--game-number", min=1, help="Game number within the round, for --record."),
     ] = None,
     old_game: Annotated[int | None, typer.Option("--game", min=1, hidden=True)] = None,
+    accept: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--accept", help="Settle a doubtful word of a sheet photo: PLAYER:NUMBER=WORD. Repeatable."
+        ),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
     """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player.
 
-    Without --challenges every word is judged (the computer check of all lists) and the
-    output says so; with a challenge file only the challenged words are, as NTU play does.
+    Without --challenges (and without sheet photos) every word is judged (the computer check
+    of all lists) and the output says so; with a challenge file, or the words circled on
+    sheet photos, only the challenged words are, as NTU play does.
+
+    A list may be a photo of the player's score sheet: cancelled words are not claimed, circled
+    words are the challenges (unless --challenges is given), and the written total is checked.
     """
     game = game if game is not None else old_game
     if challenges is not None and challenge_all:
@@ -250,23 +262,34 @@ def check(
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
-    player_lists = [read_player_list(argument) for argument in lists]
-    challenge_list = read_challenges(challenges) if challenges is not None else []
+    player_lists, sheets = read_lists(lists, judged, lexicon_name, accept or [])
+    if challenges is not None:
+        challenge_list = read_challenges(challenges)
+    elif challenge_all or rules.judging != "challenge":
+        challenge_list = []
+    else:  # the words circled on the sheets
+        challenge_list = [challenge for sheet in sheets for challenge in sheet.challenges]
     result = app.judge_boggle(
         judged,
         player_lists,
         rules=rules,
         lexicon=lexicon,
         challenges=challenge_list,
-        challenge_all=True if challenge_all else (False if only_challenged else None),
+        challenge_all=True if challenge_all else (False if only_challenged or sheets else None),
         missed=missed,
     )
     if record is not None:
         _record(record, result, round_number, game)
+    scores = {player.name: player.raw_score for player in result.players}
     if json_output:
-        emit_json(result.as_json())
+        payload = result.as_json()
+        if sheets:
+            payload["sheets"] = [sheet.to_json(scores.get(sheet.player.name)) for sheet in sheets]
+        emit_json(payload)
     else:
         _print_game(result, len(challenge_list), asked_for_all=challenge_all)
+        for line in sheet_lines(sheets, scores):
+            typer.echo(line)
 
 
 @tournament_app.command("standings")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -10,12 +9,16 @@ from typing import Annotated
 
 import typer
 
-from boardsight.cli.options import ForceOption, OverwriteAlias
+from boardsight.batch.executors import default_workers, task_runner
+from boardsight.cli.options import ForceOption, OverwriteAlias, SchedulerOption
+from boardsight.errors import BadInputError
 
 
 def synth(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write images and sidecars into.")],
-    game: Annotated[str, typer.Option("--game", help="boggle or scrabble.")] = "boggle",
+    game: Annotated[
+        str, typer.Option("--game", help="boggle, scrabble, or sheets (players' score sheets).")
+    ] = "boggle",
     size: Annotated[
         str, typer.Option("--size", help="Boggle tray size 4, 5 or 6, or a mix such as 4,5,6.")
     ] = "5",
@@ -38,12 +41,21 @@ def synth(
     clutter: Annotated[
         bool, typer.Option("--clutter/--no-clutter", help="Lid, timer, score sheet, hand near the board.")
     ] = True,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 0,
+    jobs: Annotated[
+        int, typer.Option("--workers", "--jobs", "-j", help="Local worker processes (0: one per core).")
+    ] = 0,
+    scheduler: SchedulerOption = None,
     force: ForceOption = False,
     overwrite: OverwriteAlias = False,
 ) -> None:
     """Render synthetic photos with exact labels (the shared labelled-photo format)."""
     from boardsight.datasets.synth.writer import SynthSpec, generate, parse_sizes, parse_width
+
+    overwrite = force or overwrite
+
+    if game == "sheets":
+        _synth_sheets(out, count, seed, start, parse_width(width), fonts, overwrite)
+        return
 
     spec = SynthSpec(
         game=game,
@@ -54,19 +66,38 @@ def synth(
         clutter=clutter,
         balanced_dice=balanced_dice,
     )
-    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    if jobs < 0:
+        raise BadInputError(f"--workers must be at least 1 (or 0: one per core), not {jobs}")
+    workers = None if scheduler is not None else min(jobs or default_workers(), max(1, count))
     began = time.perf_counter()
-    with typer.progressbar(length=count, label=f"Rendering {game}", file=sys.stderr) as bar:
+    with (
+        task_runner(workers=workers, scheduler=scheduler, load_models=False) as run,
+        typer.progressbar(length=count, label=f"Rendering {game}", file=sys.stderr) as bar,
+    ):
         paths = generate(
-            spec,
+            spec, out, count=count, seed=seed, start=start, overwrite=overwrite, on_done=bar.update, run=run
+        )
+    seconds = time.perf_counter() - began
+    rate = len(paths) / seconds if seconds > 0 else 0.0
+    where = f"the Dask cluster at {scheduler}" if scheduler is not None else f"{workers} jobs"
+    typer.echo(f"wrote {len(paths)} photos to {out} in {seconds:.1f} s ({rate:.2f}/s, {where})")
+
+
+def _synth_sheets(
+    out: Path, count: int, seed: int, start: int, width: tuple[int, int], fonts: str, overwrite: bool
+) -> None:
+    from boardsight.datasets.synth.sheet_writer import generate_sheets
+
+    began = time.perf_counter()
+    with typer.progressbar(length=count, label="Rendering sheets", file=sys.stderr) as bar:
+        paths = generate_sheets(
             out,
             count=count,
             seed=seed,
             start=start,
-            jobs=workers,
-            overwrite=force or overwrite,
+            fonts=fonts,
+            width=width,
+            overwrite=overwrite,
             on_done=bar.update,
         )
-    seconds = time.perf_counter() - began
-    rate = len(paths) / seconds if seconds > 0 else 0.0
-    typer.echo(f"wrote {len(paths)} photos to {out} in {seconds:.1f} s ({rate:.2f}/s, {workers} jobs)")
+    typer.echo(f"wrote {len(paths)} sheet photos to {out} in {time.perf_counter() - began:.1f} s")

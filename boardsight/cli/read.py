@@ -66,6 +66,23 @@ def read(
     camera_profile: CameraProfileOption = None,
     force: ForceOption = False,
     overwrite: OverwriteAlias = False,
+    checks: Annotated[
+        str | None,
+        typer.Option(
+            "--checks",
+            help="Checks to run, comma-separated (default: all). Scrabble: counts, words, hidden-blanks, "
+            "lone, blanks (misreads: the first four); Boggle: dice.",
+        ),
+    ] = None,
+    no_checks: Annotated[
+        bool, typer.Option("--no-checks", help="Show the classifier's reading, with no checks.")
+    ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model", help="Read with this model: a name given to 'train --from-bundled', or an .onnx path."
+        ),
+    ] = None,
 ) -> None:
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
@@ -81,6 +98,8 @@ def read(
         reader=reader,
         fixes=fix or (),
         camera_profile=camera_profile,
+        checks=chosen_checks(checks, no_checks),
+        model=model,
     )
     if debug_image is not None:
         seen = photo
@@ -91,3 +110,14 @@ def read(
         emit_json(reading.to_json())
     else:
         typer.echo(app.rendering.describe_reading(reading))
+
+
+def chosen_checks(checks: str | None, no_checks: bool) -> tuple[str, ...] | None:
+    """The checks ``--checks`` / ``--no-checks`` name: None for the default ones, () for none."""
+    if no_checks and checks is not None:
+        raise BadInputError("give --checks or --no-checks, not both")
+    if no_checks:
+        return ()
+    if checks is None:
+        return None
+    return tuple(name.strip() for name in checks.split(",") if name.strip())

@@ -9,7 +9,7 @@ a failure. Scoring is left to :mod:`boardsight.datasets.metrics`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -41,6 +41,8 @@ class Reading(Protocol):
 
 PhotoReader = Callable[[Path, str], Reading]
 """``(photo path, game) -> reading``."""
+TaskRunner = Callable[[Callable[..., Any], Iterable[tuple[Any, ...]]], Iterable[tuple[int, Any]]]
+"""``run(function, argument_tuples)`` yields ``(index, function(*arguments))`` as each finishes."""
 
 
 @dataclass
@@ -146,17 +148,29 @@ def evaluate(
     skipped_other_games: int = 0,
     skipped_by_limit: int = 0,
     progress: Callable[[], None] | None = None,
+    run: TaskRunner | None = None,
 ) -> Evaluation:
-    """Read every example with every reader, by name (``progress`` is called after each reading)."""
+    """Read every example with every reader, by name (``progress`` is called after each reading).
+
+    ``run(function, argument_tuples)`` may run the readings elsewhere (a pool of worker
+    processes, a cluster), yielding ``(index, result)`` as each finishes; without it they
+    run here, one after another. The readers must then be picklable, as
+    :func:`~boardsight.vision.reading.photo_readers`'s are.
+    """
     if not readers:
         raise BadInputError("name at least one reader")
     games = example_games(examples)
     results = {(game, reader): ReaderResult(game, reader) for game in games for reader in readers}
-    for example in examples:
-        for reader, read in readers.items():
-            results[(example.game, reader)].outcomes.append(read_example(example, reader, read))
-            if progress is not None:
-                progress()
+    tasks = [(example, reader, read) for example in examples for reader, read in readers.items()]
+    finished = run(read_example, tasks) if run is not None else enumerate(read_example(*t) for t in tasks)
+    outcomes: dict[int, Outcome] = {}
+    for index, outcome in finished:
+        outcomes[index] = outcome
+        if progress is not None:
+            progress()
+    for index in sorted(outcomes):  # in the set's order, however the readings finished
+        outcome = outcomes[index]
+        results[(outcome.example.game, outcome.reader)].outcomes.append(outcome)
     return Evaluation(
         root=root,
         readers=list(readers),

@@ -9,6 +9,7 @@ corners back to the full photo's pixels.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -130,10 +131,12 @@ def photo_readers(
         for name in names:
             get_reader(game, name)
 
-    def reader(name: str) -> Callable[[Path, str], BoardReading]:
-        return lambda path, game: read_photo(path, game=game, reader=name, max_side=max_side)
+    # partial objects of a module function pickle, so a pool of worker processes can take them
+    return {name: functools.partial(_read_with, reader=name, max_side=max_side) for name in names}
 
-    return {name: reader(name) for name in names}
+
+def _read_with(path: Path, game: str, *, reader: str, max_side: int) -> BoardReading:
+    return read_photo(path, game=game, reader=reader, max_side=max_side)
 
 
 def read_photo(
