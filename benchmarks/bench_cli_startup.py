@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/bench_cli_startup.py [--runs 15]
 
-Each is started as a fresh process ``--runs`` times; the medians and their ratio are printed.
+Each is started as a fresh process ``--runs`` times, the two in turn (so that a change in the
+machine's load falls on both alike); the medians and their ratio are printed.
 """
 
 from __future__ import annotations
@@ -18,21 +19,22 @@ TARGET_RATIO = 2.5
 BOARDSIGHT = Path(sys.executable).with_name("boardsight")
 
 
-def median_seconds(command: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def seconds(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
-    typer_s = median_seconds([sys.executable, "-c", "import typer"], args.runs)
-    help_s = median_seconds([str(BOARDSIGHT), "--help"], args.runs)
+    pairs = [
+        (seconds([sys.executable, "-c", "import typer"]), seconds([str(BOARDSIGHT), "--help"]))
+        for _ in range(args.runs)
+    ]
+    typer_s = statistics.median(pair[0] for pair in pairs)
+    help_s = statistics.median(pair[1] for pair in pairs)
     ratio = help_s / typer_s
     print(f'python -c "import typer": {typer_s * 1000:.0f} ms (median of {args.runs})')
     print(f"boardsight --help:        {help_s * 1000:.0f} ms (median of {args.runs})")
