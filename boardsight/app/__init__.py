@@ -20,7 +20,7 @@ Importing this package also lets the engines' own loaders read photos:
 
 from boardsight.app import recording, rendering
 from boardsight.app.boggle import judge_boggle, solve_boggle
-from boardsight.app.reading import CHECKS, GAMES, PhotoReading, apply_fixes, read_photo
+from boardsight.app.reading import CHECKS, GAMES, PhotoReading, apply_fixes, read_photo, undistorted_photo
 from boardsight.app.scrabble import replay_record, score_move, scrabble_exchanges, scrabble_moves
 from boardsight.app.sheets import read_score_sheet
 from boardsight.boggle.parse import parse_board
@@ -41,4 +41,5 @@ __all__ = [
     "scrabble_exchanges",
     "scrabble_moves",
     "solve_boggle",
+    "undistorted_photo",
 ]

@@ -15,9 +15,11 @@ from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_rules
 from boardsight.scrabble.cgp import to_cgp
+from boardsight.scrabble.movegen import GeneratedMove
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
 from boardsight.scrabble.replay import ReplayResult
+from boardsight.scrabble.words import main_word
 
 app = GuardedTyper(help="Replay Scrabble game records, find the legal moves of a position, score a move.")
 
@@ -198,7 +200,14 @@ def moves_command(
                 "rules": rules.name,
                 "count": len(moves),
                 "moves": [
-                    {"position": m.position, "tiles": m.tiles, "score": m.score, "row": m.row, "col": m.col}
+                    {
+                        "position": m.position,
+                        "word": _word(position, m),
+                        "tiles": m.tiles,
+                        "score": m.score,
+                        "row": m.row,
+                        "col": m.col,
+                    }
                     for m in shown
                 ],
                 "exchanges": [exchange.tiles for exchange in exchanges],
@@ -208,14 +217,23 @@ def moves_command(
     if not moves:
         typer.echo(f"no placement is possible with {chosen_rack}")
     else:
-        rows = [[index, m.position, m.tiles, m.score] for index, m in enumerate(shown, start=1)]
-        typer.echo(format_table(["#", "position", "tiles", "score"], rows, align="rllr"))
+        rows = [
+            [index, m.position, _word(position, m), m.tiles, m.score]
+            for index, m in enumerate(shown, start=1)
+        ]
+        typer.echo(format_table(["#", "position", "word", "tiles", "score"], rows, align="rlllr"))
         if len(shown) < len(moves):
             typer.echo(f"... {len(moves) - len(shown)} more ({len(moves)} in all; --top 0 lists every move)")
     if exchanges:
         typer.echo(f"exchanges: {len(exchanges)} (e.g. -{exchanges[-1].tiles})")
     else:
         typer.echo("exchanges: none (too few tiles in the bag)")
+
+
+def _word(position: Position, move: GeneratedMove) -> str:
+    """The word ``move`` forms, as spelled (blanks lower case): ``I.ARS`` through an A is ``IAARS``."""
+    new_tiles = {(row, col): tile for row, col, tile in move.placement.new_tiles()}
+    return main_word(position.board, new_tiles, move.direction)
 
 
 # -- score -------------------------------------------------------------------------------------------
