@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test train-boggle train-scrabble lint bench bench-boggle bench-read bench-scrabble venv clean
+.PHONY: demo test system-packages train-boggle train-scrabble lint bench bench-boggle bench-read bench-scrabble venv clean
 
 demo: $(VENV)/.installed
 	$(BIN)/boardsight lexicon info enable
@@ -15,13 +15,22 @@ demo: $(VENV)/.installed
 		--challenges examples/boggle-game/challenges.txt --missed 5
 	$(BIN)/boardsight read examples/boggle_tray.jpg
 	$(BIN)/boardsight solve examples/boggle_tray.jpg
+	@echo
+	@echo "boardsight is installed in $(VENV). To run it as 'boardsight' in this shell:"
+	@echo "    source $(VENV)/bin/activate"
+	@echo "or call it by its path: $(BIN)/boardsight --help"
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev system-packages
 	$(BIN)/python -m pytest
+
+# The Debian packages the tests use (system-packages.txt): installed when missing, with
+# apt-get as root or through sudo; otherwise the command to run is printed.
+system-packages:
+	scripts/install-system-packages
 
 # Rebuild boardsight/models/boggle_cubes.onnx from nothing: render trays, train on the CPU, export.
 train-boggle: $(VENV)/.installed-dev
-	$(BIN)/boardsight train boggle
+	$(BIN)/boardsight train boggle --out boardsight/models/boggle_cubes.onnx --force
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check boardsight tests benchmarks
@@ -44,7 +53,8 @@ bench-scrabble: $(VENV)/.installed
 REAL_SCRABBLE ?= ../shared/data/real/scrabble
 REAL_OPTIONS = --real $(REAL_SCRABBLE) --real-held-out 0 --real-held-out-source DeclanFinerty/scrabble-vision
 train-scrabble: $(VENV)/.installed-dev
-	$(BIN)/boardsight train scrabble $(if $(wildcard $(REAL_SCRABBLE)),$(REAL_OPTIONS))
+	$(BIN)/boardsight train scrabble --out boardsight/models/scrabble_tiles.onnx --force \
+		$(if $(wildcard $(REAL_SCRABBLE)),$(REAL_OPTIONS))
 
 venv: $(BIN)/python
 
@@ -56,9 +66,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(PIP) -e .
 	touch $@
 
-# The tests cover the training code too, so they need the train extra (PyTorch's CPU build).
+# The tests cover the training code and the Dask executor too, so they need the train extra
+# (PyTorch's CPU build) and the cluster extra (Dask).
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(PIP) -e '.[dev,train]'
+	$(PIP) -e '.[dev,train,cluster]'
 	touch $@ $(VENV)/.installed
 
 

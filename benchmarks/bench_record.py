@@ -24,14 +24,8 @@ import numpy as np
 
 from boardsight.calibration.board import BoardProfile
 from boardsight.capture.frames import Frame
-from boardsight.lexicon import load_lexicon
-from boardsight.recorder.commands import parse_command
-from boardsight.recorder.pipeline import Recorder
-from boardsight.recorder.readers import square_reader
-from boardsight.recorder.script import script_from_record
-from boardsight.recorder.session import GameSession
-from boardsight.recorder.stability import STABLE
-from boardsight.recorder.synthetic import (
+from boardsight.datasets.synth.game_script import script_from_record
+from boardsight.datasets.synth.game_video import (
     BoardView,
     Effects,
     Hand,
@@ -41,6 +35,12 @@ from boardsight.recorder.synthetic import (
     square_centre,
     table_texture,
 )
+from boardsight.lexicon import load_lexicon
+from boardsight.recorder.commands import parse_command
+from boardsight.recorder.pipeline import Recorder
+from boardsight.recorder.readers import square_reader
+from boardsight.recorder.session import GameSession
+from boardsight.recorder.stability import STABLE
 from boardsight.scrabble.gcg_reader import read_gcg
 from boardsight.scrabble.rules import load_rules
 

@@ -21,8 +21,9 @@ from pathlib import Path
 from boardsight.datasets.evaluation import evaluate
 from boardsight.datasets.metrics import Summary
 from boardsight.datasets.store import Example
+from boardsight.models.training.scrabble.tile_data import labelled_scrabble_photos
+from boardsight.vision.reading import photo_readers
 from boardsight.vision.scrabble.onnx_reader import MODEL_ENV, MODEL_PATH, square_classifier
-from boardsight.vision.scrabble.tile_data import labelled_scrabble_photos
 
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "shared" / "data" / "real" / "scrabble"
 COUNTS = ("photos", "failures", "cells_right", "cells", "letters_right", "letters", "boards_right", "boards")
@@ -50,7 +51,7 @@ def measure(photos: list[Example], reader: str, root: Path) -> dict[str, int]:
     """The summary counts of ``reader`` on ``photos`` (all zero for no photos)."""
     if not photos:
         return dict.fromkeys(COUNTS, 0)
-    return counts(evaluate(photos, [reader], root=root).results[0].summary)
+    return counts(evaluate(photos, photo_readers([reader], ["scrabble"]), root=root).results[0].summary)
 
 
 def print_table(title: str, columns: dict[str, dict[str, int]]) -> None:

@@ -34,15 +34,8 @@ import numpy as np
 
 from boardsight.calibration.board import BoardProfile
 from boardsight.calibration.board_finder import default_finder
-from boardsight.errors import BoardsightError
-from boardsight.lexicon import load_lexicon
-from boardsight.recorder.pipeline import Recorder
-from boardsight.recorder.readers import square_reader
-from boardsight.recorder.rehearsal import compare_records, rules_for, run_frames
-from boardsight.recorder.script import script_from_record
-from boardsight.recorder.selfplay import self_play
-from boardsight.recorder.session import GameSession
-from boardsight.recorder.synthetic import (
+from boardsight.datasets.synth.game_script import script_from_record
+from boardsight.datasets.synth.game_video import (
     EMPTY_ROWS,
     BoardView,
     Effects,
@@ -51,8 +44,16 @@ from boardsight.recorder.synthetic import (
     render_view,
     table_texture,
 )
+from boardsight.datasets.synth.selfplay import self_play
+from boardsight.errors import BoardsightError
+from boardsight.lexicon import load_lexicon
+from boardsight.recorder.pipeline import Recorder
+from boardsight.recorder.readers import square_reader
+from boardsight.recorder.rehearsal import compare_records, rules_for, run_frames
+from boardsight.recorder.session import GameSession
 from boardsight.scrabble.gcg_reader import read_gcg
 from boardsight.scrabble.rules import load_rules
+from boardsight.scrabble.tileset import load_tileset
 
 
 class TruthReader:
@@ -88,7 +89,7 @@ def recorded_games(files: list[Path]):
 
 def self_play_games(args: argparse.Namespace):
     rules = load_rules(args.self_play)
-    lexicon = load_lexicon(LEXICON_FOR_TILES[rules.tileset])
+    lexicon = load_lexicon(load_tileset(rules.tileset).lexicon)
     for index in range(args.games):
         seed = args.seed + index
         yield (
@@ -117,9 +118,6 @@ def timed(frames, clock: list[float]):
             return
         clock[0] += time.perf_counter() - start
         yield item
-
-
-LEXICON_FOR_TILES = {"english": "enable", "swedish": "sv"}
 
 
 def main() -> int:
@@ -159,13 +157,13 @@ def main() -> int:
             continue
         tiles = rules.tileset
         if tiles not in lexicons:
-            lexicons[tiles] = load_lexicon(LEXICON_FOR_TILES[tiles])
+            lexicons[tiles] = load_lexicon(load_tileset(tiles).lexicon)
         lexicon = lexicons[tiles]
         reader = truth or square_reader(args.reader, tiles)
         moves = script_from_record(record, rules)
         effects = Effects(flicker=0.08, shake_px=0.4, noise=2.0, seed=args.seed)
         if args.renderer == "3d":
-            from boardsight.recorder.scene3d import SceneRenderer, make_scene
+            from boardsight.datasets.synth.game_scene import SceneRenderer, make_scene
 
             scene = make_scene(args.seed, tiles=tiles, size=(width, height))
             corners = scene.grid_corners

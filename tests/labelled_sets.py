@@ -65,6 +65,14 @@ def make_example(
     return image
 
 
+def readers_on(examples: list[Any], names: list[str]) -> tuple[list[Any], dict[str, Any]]:
+    """The examples and the registered readers ``names`` for their games, as ``evaluate`` takes them."""
+    from boardsight.datasets.evaluation import example_games
+    from boardsight.vision.reading import photo_readers
+
+    return examples, photo_readers(names, example_games(examples))
+
+
 def install_fake_readers(monkeypatch: Any) -> None:
     """Register test readers for both games that answer from the photo's own sidecar.
 

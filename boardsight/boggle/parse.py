@@ -27,6 +27,7 @@ from pathlib import Path
 
 from boardsight.boggle.board import BLOCKED, FACES, QU, Board
 from boardsight.errors import BadInputError, NotFoundError
+from boardsight.paths import names_a_file
 
 EXPECTED = (
     "expected a 16/25/36-letter string, rows separated by '/' or new lines, "
@@ -173,7 +174,7 @@ def read_json_board(path: Path) -> Board:
 
 
 def _photo_not_supported(path: Path) -> Board:
-    raise BadInputError(f"{path}: reading a board from a photo is not available in this version")
+    raise BadInputError(f"{path}: reading a board from a photo needs boardsight.app (import it first)")
 
 
 BoardFileReader = Callable[[Path], Board]
@@ -184,7 +185,7 @@ BOARD_FILE_READERS: dict[str, BoardFileReader] = {
 }
 """How :func:`board_from_argument` reads a board file, by lower-case suffix; text otherwise.
 
-A photo reader registers itself here for the image suffixes.
+Importing :mod:`boardsight.app` puts the tray-photo reader here for the image suffixes.
 """
 
 
@@ -196,7 +197,7 @@ def _looks_like_a_path(argument: str) -> bool:
 def board_from_argument(argument: str) -> Board:
     """The board a command-line BOARD argument names: a board file, or the board as text."""
     path = Path(argument)
-    if path.is_file():
+    if names_a_file(path):
         reader = BOARD_FILE_READERS.get(path.suffix.lower(), read_text_board)
         return reader(path)
     if _looks_like_a_path(argument):
@@ -205,8 +206,14 @@ def board_from_argument(argument: str) -> Board:
         return parse_board(argument)
     except BadInputError as error:
         if "/" in argument or "." in argument:
-            raise BadInputError(f"{argument!r} is not a board file, nor a board: {error}") from error
+            shown = _shortened(argument)
+            raise BadInputError(f"{shown!r} is not a board file, nor a board: {error}") from error
         raise
+
+
+def _shortened(argument: str, limit: int = 60) -> str:
+    """``argument`` cut to ``limit`` characters for a message (a board may be thousands long)."""
+    return argument if len(argument) <= limit else f"{argument[: limit - 3]}..."
 
 
 def apply_fixes(board: Board, fixes: Sequence[str]) -> Board:

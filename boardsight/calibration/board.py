@@ -21,9 +21,10 @@ import numpy as np
 from boardsight.calibration.camera_profile import now_iso
 from boardsight.calibration.profiles import load_profile, profile_path, save_profile
 from boardsight.errors import BadInputError, NotFoundError
+from boardsight.scrabble.tokens import BOARD_SIZE
 from boardsight.vision.geometry import as_corners, grid_homography, grid_points, quad_diagonal
 
-SQUARES = 15
+SQUARES = BOARD_SIZE
 RING_OUTSIDE = 0.8  # squares of border outside the grid that the reference keeps
 RING_INSIDE = 0.25  # and how far it reaches into the outermost squares
 REFERENCE_PX_PER_SQUARE = 12

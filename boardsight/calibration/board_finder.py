@@ -1,18 +1,18 @@
 """Finding the board's grid in a picture, once, when a fixed camera is set up.
 
-The preferred finder is the installed Scrabble reader (``scrabble``/``onnx`` in the
-reader registry): it finds the 15x15 grid at any rotation and orients it by its tiles,
-and its reading's corners are exactly what a board profile needs. Next comes the
-Scrabble reader's board finder on its own (grid lines and premium squares), and when
-neither is installed, :func:`largest_quad_finder` takes the largest convex quadrilateral
-in the picture's edges, which suits a board filling much of a tidy picture. Corners can
-always be given by hand.
+The preferred finder is the Scrabble reader (``scrabble``/``onnx`` in the reader
+registry): it finds the 15x15 grid at any rotation and orients it by its tiles, and its
+reading's corners are exactly what a board profile needs. Next comes the Scrabble
+reader's board finder on its own (grid lines and premium squares), and when neither is
+available, :func:`largest_quad_finder` takes the largest convex quadrilateral in the
+picture's edges, which suits a board filling much of a tidy picture. Corners can always
+be given by hand.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -20,10 +20,10 @@ import numpy as np
 from boardsight.errors import BadInputError
 from boardsight.vision.geometry import order_corners
 from boardsight.vision.reading import BoardNotFoundError, available_readers, get_reader
+from boardsight.vision.scrabble import board_finder as scrabble_board_finder
 
 BoardFinder = Callable[[np.ndarray], np.ndarray]
 MIN_AREA_SHARE = 0.04
-SCRABBLE_FINDER_MODULE = "boardsight.vision.scrabble.board_finder"
 
 
 def largest_quad_finder(image: np.ndarray) -> np.ndarray:
@@ -76,13 +76,9 @@ def parse_corners(text: str) -> np.ndarray:
     return corners
 
 
-def scrabble_finder() -> BoardFinder | None:
-    """The Scrabble reader's own board finder (``boardsight.vision.scrabble.board_finder.find_board``),
-    when that module is installed: it finds the grid by its lines and premium squares."""
-    try:
-        module = importlib.import_module(SCRABBLE_FINDER_MODULE)
-    except ImportError:
-        return None
+def scrabble_finder(module: ModuleType | None = scrabble_board_finder) -> BoardFinder | None:
+    """The Scrabble reader's own board finder (``boardsight.vision.scrabble.board_finder.find_board``):
+    it finds the grid by its lines and premium squares. None when ``module`` offers none."""
     find_board = getattr(module, "find_board", None)
     if find_board is None:
         return None
@@ -102,7 +98,7 @@ def default_finder() -> tuple[str, BoardFinder]:
     """
     if ("scrabble", "onnx") in available_readers("scrabble"):
         return "scrabble reader (onnx)", reader_finder("onnx")
-    finder = scrabble_finder()
+    finder = scrabble_finder(scrabble_board_finder)
     if finder is not None:
         return "scrabble board finder", finder
     return "largest outline", largest_quad_finder

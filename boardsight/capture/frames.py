@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,6 +37,18 @@ class CameraLostError(BoardsightError):
 
 class UndecodableFrameError(BadInputError):
     """A video delivers only frames that cannot be decoded."""
+
+
+@contextmanager
+def quiet_opencv() -> Iterator[None]:
+    """Keep OpenCV's own log lines off stderr: opening a camera that is not there makes every
+    video backend print its failure, and the source says what went wrong in one line."""
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    try:
+        yield
+    finally:
+        cv2.utils.logging.setLogLevel(level)
 
 
 @dataclass(frozen=True)
@@ -162,7 +175,8 @@ class VideoFileSource(FrameSource):
             raise NotFoundError(f"{path}: no such video file")
         if self.path.is_dir():
             raise BadInputError(f"{path}: is a folder, not a video file")
-        self._capture = (opener or cv2.VideoCapture)(str(self.path))
+        with quiet_opencv():
+            self._capture = (opener or cv2.VideoCapture)(str(self.path))
         if not self._capture.isOpened():
             self._capture.release()
             raise BadInputError(f"{path}: not a video boardsight can decode")
@@ -235,7 +249,8 @@ class CameraSource(FrameSource):
             )
 
     def _open(self) -> Capture | None:
-        capture = self._opener(self.index)
+        with quiet_opencv():
+            capture = self._opener(self.index)
         if not capture.isOpened():
             capture.release()
             return None

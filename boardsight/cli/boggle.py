@@ -12,13 +12,13 @@ from typing import Annotated
 
 import typer
 
-from boardsight.boggle.adjudicate import REPEATED, GameResult, PlayerResult, WordVerdict, adjudicate
+from boardsight import app
+from boardsight.boggle.adjudicate import REPEATED, GameResult, PlayerResult, WordVerdict
 from boardsight.boggle.board import Board
 from boardsight.boggle.match import rounds_from_games
 from boardsight.boggle.parse import apply_fixes, board_from_argument
 from boardsight.boggle.results import append_result, read_results
 from boardsight.boggle.rules import BUNDLED_RULES, DEFAULT_RULES, Rules, load_rules
-from boardsight.boggle.solver import solve as solve_board
 from boardsight.boggle.standings import standings as rank_players
 from boardsight.boggle.verify import WordStatus
 from boardsight.boggle.wordlists import read_challenges
@@ -77,7 +77,7 @@ def solve(
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
-    solution = solve_board(judged, lexicon, rules)
+    solution = app.solve_boggle(judged, rules=rules, lexicon=lexicon)
     if json_output:
         emit_json(solution.as_json())
         return
@@ -235,11 +235,11 @@ def check(
         challenge_list = []
     else:  # the words circled on the sheets
         challenge_list = [challenge for sheet in sheets for challenge in sheet.challenges]
-    result = adjudicate(
+    result = app.judge_boggle(
         judged,
         player_lists,
-        lexicon,
-        rules,
+        rules=rules,
+        lexicon=lexicon,
         challenges=challenge_list,
         challenge_all=challenge_all,
         missed=missed,

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from boardsight.batch.executors import default_workers, task_runner
+from boardsight.cli.options import SchedulerOption
+from boardsight.errors import BadInputError
 
 
 def synth(
@@ -38,7 +41,10 @@ def synth(
     clutter: Annotated[
         bool, typer.Option("--clutter/--no-clutter", help="Lid, timer, score sheet, hand near the board.")
     ] = True,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 0,
+    jobs: Annotated[
+        int, typer.Option("--workers", "--jobs", "-j", help="Local worker processes (0: one per core).")
+    ] = 0,
+    scheduler: SchedulerOption = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace existing files.")] = False,
 ) -> None:
     """Render synthetic photos with exact labels (the shared labelled-photo format)."""
@@ -57,22 +63,21 @@ def synth(
         clutter=clutter,
         balanced_dice=balanced_dice,
     )
-    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    if jobs < 0:
+        raise BadInputError(f"--workers must be at least 1 (or 0: one per core), not {jobs}")
+    workers = None if scheduler is not None else min(jobs or default_workers(), max(1, count))
     began = time.perf_counter()
-    with typer.progressbar(length=count, label=f"Rendering {game}", file=sys.stderr) as bar:
+    with (
+        task_runner(workers=workers, scheduler=scheduler, load_models=False) as run,
+        typer.progressbar(length=count, label=f"Rendering {game}", file=sys.stderr) as bar,
+    ):
         paths = generate(
-            spec,
-            out,
-            count=count,
-            seed=seed,
-            start=start,
-            jobs=workers,
-            overwrite=overwrite,
-            on_done=bar.update,
+            spec, out, count=count, seed=seed, start=start, overwrite=overwrite, on_done=bar.update, run=run
         )
     seconds = time.perf_counter() - began
     rate = len(paths) / seconds if seconds > 0 else 0.0
-    typer.echo(f"wrote {len(paths)} photos to {out} in {seconds:.1f} s ({rate:.2f}/s, {workers} jobs)")
+    where = f"the Dask cluster at {scheduler}" if scheduler is not None else f"{workers} jobs"
+    typer.echo(f"wrote {len(paths)} photos to {out} in {seconds:.1f} s ({rate:.2f}/s, {where})")
 
 
 def _synth_sheets(

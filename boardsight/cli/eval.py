@@ -8,14 +8,22 @@ from typing import Annotated
 
 import typer
 
-from boardsight.cli.options import JsonOption
+from boardsight.batch.executors import task_runner
+from boardsight.cli.options import JsonOption, SchedulerOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.datasets import iter_examples
 from boardsight.datasets.eval_report import counts_line, failure_lines, metric_rows, render_markdown, to_json
-from boardsight.datasets.evaluation import AUTO, Evaluation, check_selection, evaluate, select_examples
+from boardsight.datasets.evaluation import (
+    AUTO,
+    Evaluation,
+    check_selection,
+    evaluate,
+    example_games,
+    select_examples,
+)
 from boardsight.datasets.mistakes import prepare_folder, write_mistakes
 from boardsight.errors import BadInputError
-from boardsight.vision.reading import DEFAULT_MAX_SIDE
+from boardsight.vision.reading import DEFAULT_MAX_SIDE, photo_readers
 
 
 def render_text(evaluation: Evaluation, *, top: int = 10) -> str:
@@ -71,11 +79,18 @@ def eval_command(
     max_side: Annotated[
         int, typer.Option("--max-side", help="Decode photos no smaller than this on the long side.")
     ] = DEFAULT_MAX_SIDE,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", help="Local worker processes (default: read here, one at a time)."),
+    ] = None,
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Run readers on every labelled photo and print cell, board, letter and corner accuracy.
 
     Several --reader options evaluate readers side by side on the same photos (one
     column each). Photos a reader cannot read at all are listed and count as wrong.
+    --workers or --scheduler read the photos on local processes or a Dask cluster
+    (whose workers must see FOLDER at the same path).
     """
     if game == "wordlist":
         from boardsight.cli.eval_sheets import eval_sheets
@@ -87,23 +102,28 @@ def eval_command(
         _check_report_path(report, force=force)
     if mistakes is not None:
         prepare_folder(mistakes, force=force)
+    if scheduler is not None:
+        folder = folder.resolve()  # the cluster's workers open the photos by this path
     examples, other_games, past_limit = select_examples(list(iter_examples(folder)), game, limit)
     if not examples:
         wanted = "" if game == AUTO else f" of {game}"
         raise BadInputError(f"{folder}: no labelled photos{wanted} to evaluate")
     names = readers or ["onnx"]
     show_progress = not json_output and sys.stderr.isatty()
-    with typer.progressbar(
-        length=len(examples) * len(names), label="reading", file=sys.stderr, hidden=not show_progress
-    ) as bar:
+    with (
+        task_runner(workers=workers, scheduler=scheduler) as run,
+        typer.progressbar(
+            length=len(examples) * len(names), label="reading", file=sys.stderr, hidden=not show_progress
+        ) as bar,
+    ):
         evaluation = evaluate(
             examples,
-            names,
+            photo_readers(names, example_games(examples), max_side=max_side),
             root=folder,
-            max_side=max_side,
             skipped_other_games=other_games,
             skipped_by_limit=past_limit,
             progress=lambda: bar.update(1),
+            run=run,
         )
     if json_output:
         emit_json(to_json(evaluation, top=top))

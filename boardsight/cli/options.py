@@ -18,3 +18,15 @@ CameraProfileOption = Annotated[
         help="Undistort pictures with this saved camera profile (name or path; see 'calibrate list').",
     ),
 ]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", help="Local worker processes (default: one per core)."),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="Run on the Dask cluster of this scheduler (tcp://HOST:PORT) instead of local processes.",
+    ),
+]
+ForceOption = Annotated[bool, typer.Option("--force", help="Replace files that already exist.")]

@@ -1,49 +1,36 @@
 """``boardsight read PHOTO``: read the board in a photo and show it.
 
-The command works out the game (``--game auto`` asks
-:func:`boardsight.vision.game_detect.detect_game` once that module exists, and takes
-the photo for a Boggle tray until then) and hands over to that game's command in
-:data:`GAME_COMMANDS`; each game keeps its options and output in its own module.
+The reading is :func:`boardsight.app.read_photo` (``--game auto`` tells a Scrabble board
+from a Boggle tray); the text and the overlay come from :mod:`boardsight.app.rendering`.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
+import cv2
 import typer
 
-from boardsight.cli import read_boggle, read_scrabble
+from boardsight import app
 from boardsight.cli.options import JsonOption
+from boardsight.cli.output import emit_json
 from boardsight.errors import BadInputError
-from boardsight.vision.image_io import load_image
-from boardsight.vision.reading import BoardNotFoundError
 
-GAMES = ("auto", "boggle", "scrabble")
-DETECT_MAX_SIDE = 800
-GAME_DETECT_MODULE = "boardsight.vision.game_detect"
-
-# One line a game: the function that reads a photo of that game and shows the result.
-GAME_COMMANDS: dict[str, Callable[..., None]] = {
-    "boggle": read_boggle.show_reading,
-    "scrabble": read_scrabble.show_reading,
-}
+GAMES = app.GAMES
 
 
-def detect_game(photo: Path) -> str:
-    """The game in ``photo``: from the game detector where it is installed, else ``boggle``."""
+def write_debug_image(photo: Path, reading: app.PhotoReading, out: Path) -> None:
+    """Draw ``reading`` over ``photo`` (shrunk to at most 1600 px) and write it to ``out``."""
+    drawn = app.rendering.overlay(photo, reading)
     try:
-        detector = importlib.import_module(GAME_DETECT_MODULE)
-    except ModuleNotFoundError as error:
-        if error.name != GAME_DETECT_MODULE:
-            raise
-        return "boggle"  # no game detection yet: every photo is taken for a Boggle tray
-    try:
-        return str(detector.detect_game(load_image(photo, max_side=DETECT_MAX_SIDE)))
-    except BoardNotFoundError:
-        raise BoardNotFoundError(f"no Boggle tray or Scrabble board found in {photo}") from None
+        written = cv2.imwrite(str(out), drawn)
+    except cv2.error:
+        written = False
+    if not written:
+        raise BadInputError(
+            f"cannot write the debug image {out} (use a .png or .jpg name in a folder that exists)"
+        )
 
 
 def read(
@@ -70,17 +57,53 @@ def read(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace an existing --debug-image file.")
     ] = False,
+    checks: Annotated[
+        str | None,
+        typer.Option(
+            "--checks",
+            help="Checks to run, comma-separated (default: all). Scrabble: counts, words, hidden-blanks, "
+            "lone, blanks (misreads: the first four); Boggle: dice.",
+        ),
+    ] = None,
+    no_checks: Annotated[
+        bool, typer.Option("--no-checks", help="Show the classifier's reading, with no checks.")
+    ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model", help="Read with this model: a name given to 'train --from-bundled', or an .onnx path."
+        ),
+    ] = None,
 ) -> None:
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     if debug_image is not None and debug_image.exists() and not overwrite:
         raise BadInputError(f"{debug_image} exists; pass --overwrite to replace it")
-    chosen = detect_game(photo) if game == "auto" else game
-    command = GAME_COMMANDS.get(chosen)
-    if command is None:
-        raise BadInputError(f"reading {chosen} photos is not available yet")
-    options: dict[str, Any] = {"size": size, "dice": dice, "reader": reader}
-    if chosen == "scrabble":
-        options = {"tiles": tiles, "reader": reader}
-    command(photo, as_json=as_json, debug_image=debug_image, **options)
+    reading = app.read_photo(
+        photo,
+        game=game,
+        size=size,
+        dice=dice,
+        tiles=tiles,
+        reader=reader,
+        checks=chosen_checks(checks, no_checks),
+        model=model,
+    )
+    if debug_image is not None:
+        write_debug_image(photo, reading, debug_image)
+    if as_json:
+        emit_json(reading.to_json())
+    else:
+        typer.echo(app.rendering.describe_reading(reading))
+
+
+def chosen_checks(checks: str | None, no_checks: bool) -> tuple[str, ...] | None:
+    """The checks ``--checks`` / ``--no-checks`` name: None for the default ones, () for none."""
+    if no_checks and checks is not None:
+        raise BadInputError("give --checks or --no-checks, not both")
+    if no_checks:
+        return ()
+    if checks is None:
+        return None
+    return tuple(name.strip() for name in checks.split(",") if name.strip())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -9,28 +10,32 @@ from typing import Annotated
 import cv2
 import typer
 
-from boardsight.calibration.board import BoardProfile, load_board_profile
+from boardsight.app.recording import (
+    SQUARE_READERS,
+    find_board,
+    record_frames,
+    rules_and_lexicon,
+    square_reader,
+)
+from boardsight.calibration.board import load_board_profile
 from boardsight.calibration.board_finder import default_finder
 from boardsight.calibration.camera_profile import load_camera_profile
-from boardsight.calibration.undistort import undistort
 from boardsight.capture.frames import CameraLostError, CameraSource, Frame, FrameSource, VideoFileSource
+from boardsight.cli.errors import EXIT_INTERRUPTED
 from boardsight.cli.options import CameraProfileOption
 from boardsight.cli.preview import require_display
-from boardsight.errors import BadInputError, BoardsightError
-from boardsight.lexicon import load_lexicon
-from boardsight.recorder.commands import KEYS
+from boardsight.errors import BadInputError
+from boardsight.recorder.commands import KEYS, Command
 from boardsight.recorder.feed import CommandFeed
 from boardsight.recorder.pipeline import Recorder
 from boardsight.recorder.preview import draw_preview
-from boardsight.recorder.readers import SQUARE_READERS, square_reader
 from boardsight.recorder.session import GameSession, Message
-from boardsight.scrabble.rules import load_rules
-from boardsight.vision.reading import BoardNotFoundError
 
-DEFAULT_RULES = {"english": "naspa", "swedish": "swedish"}
-DEFAULT_LEXICON = {"english": "enable", "swedish": "sv"}
-FIND_BOARD_FRAMES = 60
 WINDOW = "boardsight record"
+
+
+def _warn(text: str) -> None:
+    typer.echo(f"warning: {text}", err=True)
 
 
 def _say(message: Message) -> None:
@@ -39,47 +44,6 @@ def _say(message: Message) -> None:
     else:
         label = "" if message.kind == "info" else f"{message.kind}: "
         typer.echo(f"{label}{message.text}", err=True)
-
-
-def _rules_and_lexicon(rules_name: str | None, tiles: str | None, lexicon_name: str | None):
-    if tiles is not None and tiles not in DEFAULT_RULES:
-        raise BadInputError(f"unknown tile set {tiles!r}: choose english or swedish")
-    rules = load_rules(rules_name or DEFAULT_RULES[tiles or "english"])
-    if tiles is not None and rules.tileset != tiles:
-        raise BadInputError(f"the {rules.name} rules play with {rules.tileset} tiles, not {tiles}")
-    lexicon_choice = lexicon_name or DEFAULT_LEXICON.get(rules.tileset)
-    lexicon = None
-    if lexicon_choice:
-        try:
-            lexicon = load_lexicon(lexicon_choice)
-        except BoardsightError as error:
-            if lexicon_name:
-                raise
-            typer.echo(f"warning: no lexicon ({error}); blanks will be asked for", err=True)
-    return rules, lexicon
-
-
-def _find_board(
-    source: FrameSource, camera_profile, finder_name: str, finder
-) -> tuple[BoardProfile, list[Frame]]:
-    """Read frames until the board is found; the frames read are handed back to be recorded too."""
-    frames: list[Frame] = []
-    for frame in source:
-        frames.append(frame)
-        image = frame.image if camera_profile is None else undistort(frame.image, camera_profile)
-        try:
-            corners = finder(image)
-        except BoardNotFoundError:
-            if len(frames) >= FIND_BOARD_FRAMES:
-                break
-            continue
-        height, width = image.shape[:2]
-        profile = BoardProfile("found", (width, height), corners, details={"found_by": finder_name})
-        return profile, frames
-    raise BoardNotFoundError(
-        f"no board found in the first {len(frames)} frames of {source.description}; "
-        "point the camera at the board, or calibrate it: boardsight calibrate board"
-    )
 
 
 def record(
@@ -125,7 +89,7 @@ def record(
         )
     if preview:
         require_display()
-    rules, lexicon = _rules_and_lexicon(rules_name, tiles, lexicon_name)
+    rules, lexicon = rules_and_lexicon(rules_name, tiles, lexicon_name, warn=_warn)
     reader = square_reader(reader_name, rules.tileset)
     board, reference, camera = None, None, None
     if board_profile is not None:
@@ -144,7 +108,7 @@ def record(
         early: list[Frame] = []
         finder_name, finder = default_finder()
         if board is None:
-            board, early = _find_board(source, camera, finder_name, finder)
+            board, early = find_board(source, camera, finder_name, finder)
             typer.echo(f"found the board ({finder_name})", err=True)
         if resume:
             session = GameSession.resume(out, rules, lexicon)
@@ -176,40 +140,30 @@ def _run(
 ) -> None:
     session = recorder.session
 
-    def commands(time_s: float | None) -> None:
+    def commands(time_s: float | None) -> list[Command]:
         ready, errors = feed.due(time_s)
         for error in errors:
             typer.echo(f"error: {error}", err=True)
-        for command in ready:
-            for message in recorder.command(command, time_s):
-                _say(message)
+        return ready
 
-    def frames():
-        yield from early
-        yield from source
+    def show(_: Frame) -> None:
+        cv2.imshow(WINDOW, draw_preview(recorder.last_image, recorder))
+        key = cv2.waitKey(1) & 0xFF
+        if key in KEYS:
+            feed.put(KEYS[key])
 
     try:
-        for frame in frames():
-            for message in recorder.process(frame):
-                _say(message)
-            commands(frame.time_s)
-            if preview:
-                cv2.imshow(WINDOW, draw_preview(recorder.last_image, recorder))
-                key = cv2.waitKey(1) & 0xFF
-                if key in KEYS:
-                    feed.put(KEYS[key])
-            if session.quit_requested or session.finished:
-                break
-        else:
-            for message in recorder.finish():
-                _say(message)
-            commands(None)
+        record_frames(
+            recorder, itertools.chain(early, source), commands, _say, after_frame=show if preview else None
+        )
     except CameraLostError as error:
         typer.echo(f"error: {error}", err=True)
         typer.echo(f"the game so far is safe in {session.log.path}: continue with --resume", err=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
-        typer.echo(f"stopped; the game so far is in {session.log.path}", err=True)
+        path = session.log.path
+        typer.echo(f"stopped; the game so far is in {path}: continue with --resume --out {path}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     finally:
         if preview:
             cv2.destroyAllWindows()

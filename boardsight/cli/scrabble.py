@@ -8,30 +8,25 @@ from typing import Annotated
 
 import typer
 
+from boardsight.app.scrabble import lexicon_for, replay_record, scrabble_moves
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.errors import BadInputError
-from boardsight.lexicon import Lexicon, load_lexicon
+from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_rules, load_tileset, parse_position
 from boardsight.scrabble.cgp import to_cgp
-from boardsight.scrabble.gcg_reader import read_gcg
-from boardsight.scrabble.layout import load_layout
 from boardsight.scrabble.move import Placement
-from boardsight.scrabble.movegen import generate_exchanges, generate_placements
+from boardsight.scrabble.movegen import generate_exchanges
 from boardsight.scrabble.position import Position
-from boardsight.scrabble.position_source import load_position
-from boardsight.scrabble.rack import parse_rack
-from boardsight.scrabble.replay import ReplayResult, replay
+from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
+from boardsight.scrabble.rack import checked_rack
+from boardsight.scrabble.replay import ReplayResult
 from boardsight.scrabble.rules import RuleSet
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.validation import find_violations
-from boardsight.vision.scrabble.photo_position import register_photo_positions
 
 app = GuardedTyper(help="Replay Scrabble game records, find the legal moves of a position, score a move.")
-register_photo_positions()  # a photo of a board is a position file too
-
-DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
 
 RulesOption = Annotated[
     str, typer.Option("--rules", "-r", help="Rule set: naspa, wespa, swedish, casual, or a rules file.")
@@ -54,10 +49,6 @@ GameArgument = Annotated[
 ]
 
 
-def _lexicon_for(rules: RuleSet, name: str | None) -> Lexicon:
-    return load_lexicon(name or DEFAULT_LEXICONS.get(load_tileset(rules.tileset).name, "enable"))
-
-
 def _rack_for(position: Position, rack: str | None) -> str:
     chosen = rack if rack is not None else position.rack
     if not chosen:
@@ -69,20 +60,30 @@ def _rack_for(position: Position, rack: str | None) -> str:
 @app.command("replay")
 def replay_command(
     game: Annotated[Path, typer.Argument(help="The GCG game record.")],
-    rules_name: RulesOption = "naspa",
+    rules_name: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            "-r",
+            help="Rule set: naspa, wespa, swedish, casual, or a rules file "
+            "(default: the rules the record shows, else naspa).",
+        ),
+    ] = None,
     lexicon_name: MaybeLexicon = None,
     json_output: JsonOption = False,
 ) -> None:
     """Replay a game, re-score every move and the totals, and report each disagreement with the record.
 
+    Without --rules, the record's own challenge bonuses (five-point: WESPA) or the list its
+    #lexicon names (CSW: WESPA, NWL: NASPA) choose the rules, and the summary says so.
     Exit status 1 when the record disagrees anywhere, 0 when everything agrees. With
     --lexicon, words not in it are listed too (a phony that stood is no disagreement).
     """
-    rules = load_rules(rules_name)
-    layout = load_layout(rules.layout)
-    record = read_gcg(game, rows=layout.rows, cols=layout.cols)
-    lexicon = _lexicon_for(rules, lexicon_name) if lexicon_name else None
-    result = replay(record, rules, lexicon)
+    rules = load_rules(rules_name) if rules_name else None
+    result = replay_record(game, rules=rules, lexicon=lexicon_name)
+    if rules_name:
+        result.rules_reason = "named with --rules"
+    lexicon = lexicon_for(result.rules, lexicon_name) if lexicon_name else None
     if json_output:
         emit_json(_replay_payload(result, lexicon))
     else:
@@ -96,6 +97,7 @@ def _replay_payload(result: ReplayResult, lexicon: Lexicon | None) -> dict:
     return {
         "file": record.source,
         "rules": result.rules.name,
+        "rules_reason": result.rules_reason,
         "lexicon": lexicon.name if lexicon else None,
         "players": [{"nickname": p.nickname, "name": p.name} for p in record.players],
         "events": [
@@ -108,6 +110,7 @@ def _replay_payload(result: ReplayResult, lexicon: Lexicon | None) -> dict:
                 "computed_score": item.computed_score,
                 "cumulative": item.event.cumulative,
                 "words": item.words,
+                "reading": item.reading,
             }
             for item in result.events
         ],
@@ -147,7 +150,7 @@ def _print_replay(result: ReplayResult, lexicon: Lexicon | None) -> None:
                 f"{event.score:+d}",
                 computed,
                 event.cumulative,
-                "DISAGREES" if event.line in flagged else "",
+                "DISAGREES" if event.line in flagged else item.reading,
             ]
         )
     typer.echo(
@@ -166,6 +169,7 @@ def _print_replay(result: ReplayResult, lexicon: Lexicon | None) -> None:
     totals = ", ".join(f"{name} {score}" for name, score in zip(names, result.final_scores, strict=True))
     state = "complete game" if result.complete else "incomplete game"
     verdict = "the record agrees" if result.ok else f"{len(result.disagreements)} disagreement(s)"
+    typer.echo(f"rules {result.rules.name}: {result.rules_reason}")
     typer.echo(f"{state} under {result.rules.name} rules; computed totals: {totals}; {verdict}")
 
 
@@ -189,8 +193,8 @@ def moves_command(
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
     chosen_rack = _rack_for(position, rack)
     tileset = load_tileset(rules.tileset)
-    lexicon = _lexicon_for(rules, lexicon_name)
-    moves = generate_placements(position.board, chosen_rack, lexicon, tileset, rules)
+    lexicon = lexicon_for(rules, lexicon_name)
+    moves = scrabble_moves(position, chosen_rack, lexicon=lexicon, rules=rules)
     shown = moves if top == 0 else moves[:top]
     bag = _tiles_in_bag(position, chosen_rack, tileset, rules)
     exchanges = (
@@ -265,8 +269,10 @@ def score_command(
     row, col, direction = parsed
     proposed = Placement(row, col, direction, tiles)
     rack_text = rack if rack is not None else position.rack
-    rack_counter: Counter[str] | None = parse_rack(rack_text, tileset) if rack_text else None
-    lexicon = _lexicon_for(rules, lexicon_name)
+    rack_counter: Counter[str] | None = None
+    if rack_text:
+        rack_counter = checked_rack(rack_text, tileset, rack_size=rules.rack_size)
+    lexicon = lexicon_for(rules, lexicon_name)
     resolved, violations = find_violations(
         position.board, proposed, tileset, rack=rack_counter, lexicon=lexicon
     )

@@ -6,16 +6,42 @@ import importlib.util
 import shlex
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
-from boardsight.errors import BoardsightError
+from boardsight.errors import BadInputError, BoardsightError
+
+FromBundledOption = Annotated[
+    bool,
+    typer.Option(
+        "--from-bundled",
+        help="Fine-tune the bundled model on --real photos (minutes) instead of training anew.",
+    ),
+]
+NameOption = Annotated[
+    str | None, typer.Option("--name", help="Store the fine-tuned model under this name (read --model NAME).")
+]
 
 
 def require_train_extra() -> None:
     """Fail in one line when PyTorch or onnx (the ``train`` extra) is missing."""
     if importlib.util.find_spec("torch") is None or importlib.util.find_spec("onnx") is None:
         raise BoardsightError("training needs the train extra: pip install 'boardsight[train]'")
+
+
+def model_destination(out: Path | None, default_name: str, *, force: bool) -> Path:
+    """Where a trained model goes: ``out``, else ``default_name`` in the current folder.
+
+    Nothing is replaced without ``force``, the bundled model included (it is replaced only
+    by naming it with ``--out`` and passing ``--force``). Checked before training starts.
+    """
+    path = out if out is not None else Path(default_name)
+    if path.is_dir():
+        raise BadInputError(f"--out {path} is a folder; name the model file to write")
+    if path.exists() and not force:
+        raise BadInputError(f"{path} exists; pass --force to replace it")
+    return path
 
 
 def recorded_command(game: str) -> str:

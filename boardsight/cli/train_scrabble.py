@@ -7,17 +7,33 @@ from typing import Annotated
 
 import typer
 
-from boardsight.cli.train_common import echo_result, log_line, recorded_command, require_train_extra
+from boardsight.cli.options import ForceOption
+from boardsight.cli.train_common import (
+    FromBundledOption,
+    NameOption,
+    echo_result,
+    log_line,
+    model_destination,
+    recorded_command,
+    require_train_extra,
+)
+from boardsight.cli.train_fine_tune import fine_tune_command
 from boardsight.errors import BadInputError
 
 
 def scrabble(
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write the model.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Where to write the model (default: scrabble_tiles.onnx here)."),
+    ] = None,
     boards: Annotated[int, typer.Option("--boards", help="Synthetic boards to train on.")] = 400,
     validation_boards: Annotated[
         int, typer.Option("--validation-boards", help="Boards (held-out fonts) to validate on.")
     ] = 60,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training squares.")] = 10,
+    epochs: Annotated[
+        int | None,
+        typer.Option("--epochs", help="Passes over the training squares (default 10; 6 to fine-tune)."),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 7,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering boards.")] = 2,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,
@@ -45,22 +61,37 @@ def scrabble(
             help="Hold out every photo of this source (the sidecar's source_repo); repeatable.",
         ),
     ] = None,
+    from_bundled: FromBundledOption = False,
+    name: NameOption = None,
+    force: ForceOption = False,
 ) -> None:
-    """Train the square classifier (boardsight/models/scrabble_tiles.onnx) from synthetic boards."""
+    """Train the square classifier from synthetic boards (the bundled one: scrabble_tiles.onnx).
+
+    The bundled model is replaced only with --out boardsight/models/scrabble_tiles.onnx --force.
+
+    With --from-bundled, fine-tune the bundled model on the labelled photos of --real
+    instead (all of them) and store it as a named model (read --model NAME uses it).
+    """
+    if from_bundled:
+        fine_tune_command(
+            "scrabble", real=real, name=name, epochs=epochs, threads=threads, seed=seed, force=force
+        )
+        return
     if not 0 <= real_held_out < 1:
         raise BadInputError(f"--real-held-out must be at least 0 and below 1, not {real_held_out}")
     if real_fold < 0 or (real_fold and real_fold * real_held_out >= 1):
         raise BadInputError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
     if real is not None and not real.is_dir():
         raise BadInputError(f"--real {real}: no such folder")
+    destination = model_destination(out, "scrabble_tiles.onnx", force=force)
     require_train_extra()
-    from boardsight.vision.scrabble.tile_training import MODEL_PATH, TileTrainingPlan, train_tile_model
+    from boardsight.models.training.scrabble.tile_training import TileTrainingPlan, train_tile_model
 
     plan = TileTrainingPlan(
         train_boards=boards,
         validation_boards=validation_boards,
         seed=seed,
-        epochs=epochs,
+        epochs=epochs or 10,
         jobs=jobs,
         threads=threads,
         real_photos=real,
@@ -69,7 +100,7 @@ def scrabble(
         real_held_out_sources=tuple(real_held_out_source or ()),
     )
     report = train_tile_model(
-        plan, out=out or MODEL_PATH, command=recorded_command("scrabble"), cache=cache, log=log_line
+        plan, out=destination, command=recorded_command("scrabble"), cache=cache, log=log_line
     )
     if report.real_held_out_accuracy is not None:
         typer.echo(f"held-out real squares: {report.real_held_out_accuracy:.4%}")

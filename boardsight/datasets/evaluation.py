@@ -1,17 +1,19 @@
 """Run board readers over a labelled-photo set and score every reading.
 
-Each photo is read with :func:`boardsight.vision.reading.read_photo` by every reader
-asked for, for the game its label names; a photo a reader cannot read at all (a
-:class:`~boardsight.errors.BoardsightError`, such as ``BoardNotFoundError``) is kept
-as a failure. Scoring is left to :mod:`boardsight.datasets.metrics`.
+Each photo is read by every reader asked for, for the game its label names; a reader is
+a function ``(photo path, game) -> reading`` given by name (for the bundled readers:
+:func:`boardsight.vision.reading.photo_readers`). A photo a reader cannot read at all (a
+:class:`~boardsight.errors.BoardsightError`, such as ``BoardNotFoundError``) is kept as
+a failure. Scoring is left to :mod:`boardsight.datasets.metrics`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any, Protocol
 
 from boardsight.datasets.metrics import (
     BoardScore,
@@ -25,9 +27,22 @@ from boardsight.datasets.metrics import (
 from boardsight.datasets.store import Example
 from boardsight.datasets.tokens import GAMES
 from boardsight.errors import BadInputError, BoardsightError
-from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading, get_reader, read_photo
 
 AUTO = "auto"
+
+
+class Reading(Protocol):
+    """What evaluation needs of a reading (:class:`boardsight.vision.reading.BoardReading` has it)."""
+
+    grid: list[list[str]]
+    corners: Any
+    timings: dict[str, float]
+
+
+PhotoReader = Callable[[Path, str], Reading]
+"""``(photo path, game) -> reading``."""
+TaskRunner = Callable[[Callable[..., Any], Iterable[tuple[Any, ...]]], Iterable[tuple[int, Any]]]
+"""``run(function, argument_tuples)`` yields ``(index, function(*arguments))`` as each finishes."""
 
 
 @dataclass
@@ -36,7 +51,7 @@ class Outcome:
 
     example: Example
     reader: str
-    reading: BoardReading | None
+    reading: Reading | None
     error: str | None
     score: BoardScore
 
@@ -107,20 +122,11 @@ def select_examples(
     return kept, other_games, len(chosen) - len(kept)
 
 
-def check_readers(games: Sequence[str], readers: Sequence[str]) -> None:
-    """Fail before any photo is read if a reader does not exist for a game of the set."""
-    if not readers:
-        raise BadInputError("name at least one reader")
-    for game in games:
-        for reader in readers:
-            get_reader(game, reader)
-
-
-def read_example(example: Example, reader: str, *, max_side: int = DEFAULT_MAX_SIDE) -> Outcome:
-    """Read one photo with one reader and score the reading against the label."""
+def read_example(example: Example, reader: str, read: PhotoReader) -> Outcome:
+    """Read one photo with the reader ``read`` (called ``reader``) and score the reading against the label."""
     label = example.label
     try:
-        reading = read_photo(example.image_path, game=label.game, reader=reader, max_side=max_side)
+        reading = read(example.image_path, label.game)
     except BoardsightError as error:
         message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         score = score_board(label.grid, label.corners_array(), None, None)
@@ -129,25 +135,42 @@ def read_example(example: Example, reader: str, *, max_side: int = DEFAULT_MAX_S
     return Outcome(example, reader, reading, None, score)
 
 
+def example_games(examples: Sequence[Example]) -> list[str]:
+    """The games of ``examples``, in the order of :data:`~boardsight.datasets.tokens.GAMES`."""
+    return sorted({example.game for example in examples}, key=GAMES.index)
+
+
 def evaluate(
     examples: Sequence[Example],
-    readers: Sequence[str],
+    readers: Mapping[str, PhotoReader],
     *,
     root: Path,
-    max_side: int = DEFAULT_MAX_SIDE,
     skipped_other_games: int = 0,
     skipped_by_limit: int = 0,
     progress: Callable[[], None] | None = None,
+    run: TaskRunner | None = None,
 ) -> Evaluation:
-    """Read every example with every reader (``progress`` is called after each reading)."""
-    games = sorted({example.game for example in examples}, key=GAMES.index)
-    check_readers(games, readers)
+    """Read every example with every reader, by name (``progress`` is called after each reading).
+
+    ``run(function, argument_tuples)`` may run the readings elsewhere (a pool of worker
+    processes, a cluster), yielding ``(index, result)`` as each finishes; without it they
+    run here, one after another. The readers must then be picklable, as
+    :func:`~boardsight.vision.reading.photo_readers`'s are.
+    """
+    if not readers:
+        raise BadInputError("name at least one reader")
+    games = example_games(examples)
     results = {(game, reader): ReaderResult(game, reader) for game in games for reader in readers}
-    for example in examples:
-        for reader in readers:
-            results[(example.game, reader)].outcomes.append(read_example(example, reader, max_side=max_side))
-            if progress is not None:
-                progress()
+    tasks = [(example, reader, read) for example in examples for reader, read in readers.items()]
+    finished = run(read_example, tasks) if run is not None else enumerate(read_example(*t) for t in tasks)
+    outcomes: dict[int, Outcome] = {}
+    for index, outcome in finished:
+        outcomes[index] = outcome
+        if progress is not None:
+            progress()
+    for index in sorted(outcomes):  # in the set's order, however the readings finished
+        outcome = outcomes[index]
+        results[(outcome.example.game, outcome.reader)].outcomes.append(outcome)
     return Evaluation(
         root=root,
         readers=list(readers),

@@ -16,15 +16,15 @@ from boardsight.vision.image_io import (
     UnreadableImageError,
     decode_image,
     image_kind,
+    jpeg_is_complete,
     jpeg_size,
     read_image_bytes,
 )
 
 _TURNED_ORIENTATIONS = frozenset({5, 6, 7, 8})  # EXIF orientations that swap width and height
 _ORIENTATION_TAG = 0x0112
-_JPEG_EOI = b"\xff\xd9"
 HEAD_BYTES = 256 * 1024  # headers, EXIF and ICC profiles of a photo fit well within this
-TAIL_BYTES = 64  # where a whole JPEG's end-of-image marker must be
+TAIL_BYTES = 64  # where a JPEG's end-of-image marker is unless the file carries a trailer
 
 
 def tiff_orientation(tiff: bytes) -> int | None:
@@ -100,7 +100,7 @@ def displayed_size(data: bytes, *, source: str = "image") -> tuple[int, int]:
 def _header_size(data: bytes, source: str) -> tuple[int, int]:
     kind = image_kind(data)
     if kind == "jpeg":
-        if _JPEG_EOI not in data[-TAIL_BYTES:]:
+        if not jpeg_is_complete(data):
             raise UnreadableImageError(f"{source} is a truncated or damaged JPEG")
         size = jpeg_size(data)
         if size is None:
@@ -119,7 +119,7 @@ def image_size(path: str | Path) -> tuple[int, int]:
     """``(width, height)`` of the image file at ``path`` as displayed.
 
     Reads only the head and tail of large JPEG and PNG files; anything those do not
-    settle is read in full.
+    settle (a JPEG with a trailer after its image, for one) is read in full.
     """
     path = Path(path)
     try:
@@ -139,7 +139,7 @@ def image_size(path: str | Path) -> tuple[int, int]:
 def _size_from_head(head: bytes, tail: bytes, source: str) -> tuple[int, int] | None:
     """The displayed size from a large file's head (and tail), or None when they do not settle it."""
     kind = image_kind(head)
-    if kind == "jpeg" and jpeg_size(head) is not None:
+    if kind == "jpeg" and jpeg_size(head) is not None and jpeg_is_complete(head + tail):
         return displayed_size(head + tail, source=source)
     if kind == "png" and png_header(head) is not None:
         return displayed_size(head, source=source)

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import string
 
+from boardsight.scrabble.tokens import BLANK, BOARD_SIZE, EMPTY
+
 GAMES = ("boggle", "scrabble")
 
 BOGGLE_SIZES = (4, 5, 6)
-SCRABBLE_SIZES = (15,)
+SCRABBLE_SIZES = (BOARD_SIZE,)
 
 BOGGLE_LETTERS = frozenset(string.ascii_uppercase)
 BOGGLE_FACES = frozenset({"QU", "IN", "TH", "ER", "HE", "AN"})
 BLOCKED = "#"
-EMPTY = "."
-BLANK = "?"
 
 
 def allowed_sizes(game: str) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ _MAX_CONTROL_SHARE = 0.05
 _TEXT_CONTROLS = frozenset(b"\t\n\r\f\v")
 _APOSTROPHES = frozenset("'’‘`´")
 _HYPHENS = frozenset("-‐‑–—")
+MAX_WORD_LETTERS = 64  # far past any dictionary word; longer entries are junk, not words
 
 
 @dataclass
@@ -29,10 +30,19 @@ class DroppedCounts:
     apostrophes: int = 0
     other: int = 0
     proper_nouns: int = 0
+    too_long: int = 0
 
     @property
     def total(self) -> int:
-        return self.digits + self.spaces + self.hyphens + self.apostrophes + self.other + self.proper_nouns
+        return (
+            self.digits
+            + self.spaces
+            + self.hyphens
+            + self.apostrophes
+            + self.other
+            + self.proper_nouns
+            + self.too_long
+        )
 
     def as_dict(self) -> dict[str, int]:
         return {
@@ -42,6 +52,7 @@ class DroppedCounts:
             "apostrophes": self.apostrophes,
             "other": self.other,
             "proper_nouns": self.proper_nouns,
+            "too_long": self.too_long,
             "total": self.total,
         }
 
@@ -82,6 +93,8 @@ def looks_binary(data: bytes) -> bool:
 
 
 def _drop_reason(entry: str) -> str | None:
+    if len(entry) > MAX_WORD_LETTERS:
+        return "too_long"
     if any(ch.isdigit() for ch in entry):
         return "digits"
     if any(ch.isspace() for ch in entry):
@@ -105,9 +118,10 @@ def parse_word_list(
     """Parse the bytes of a word list into folded words.
 
     Entries with digits, inner spaces, hyphens or apostrophes (or any other
-    non-letter) are dropped and counted; blank lines are skipped; words that fold to
-    the same letters are merged. With ``drop_proper_nouns``, capitalised entries
-    (how some dictionaries mark names) are dropped too.
+    non-letter), and entries longer than :data:`MAX_WORD_LETTERS`, are dropped and
+    counted; blank lines are skipped; words that fold to the same letters are merged.
+    With ``drop_proper_nouns``, capitalised entries (how some dictionaries mark names)
+    are dropped too.
 
     Raises :class:`BadInputError` for a binary or empty list.
     """
@@ -116,7 +130,10 @@ def parse_word_list(
     if looks_binary(data):
         raise BadInputError(f"{source} looks like a binary file, not a word list of one word a line")
     encoding = detect_encoding(data)
-    text = data.decode(encoding)
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:  # a UTF-16 byte-order mark over bytes that are not UTF-16
+        raise BadInputError(f"{source} is not valid {encoding.upper()} text ({error.reason})") from error
     dropped = DroppedCounts()
     blank_lines = 0
     kept: set[str] = set()

@@ -35,10 +35,11 @@ from boardsight.recorder.stability import (
     StabilityTracker,
     Verdict,
 )
+from boardsight.scrabble.tokens import BOARD_SIZE
 from boardsight.vision.geometry import rectify
 from boardsight.vision.reading import BoardNotFoundError
 
-SQUARES = 15
+SQUARES = BOARD_SIZE
 
 
 class SquareReader(Protocol):

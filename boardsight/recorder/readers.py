@@ -4,14 +4,13 @@
 the grid is and which way it reads (the board profile), so it asks the classifier only
 for the 225 squares, cut from the frame at the profile's corners, and never lets the
 reader search for the board or turn it. When only the reader's whole-photo function is
-installed, that is used on the rectified board instead. ``synthetic``:
-:class:`~boardsight.recorder.synthetic.TemplateSquareReader`, which reads only the flat
-boards boardsight draws for its tests and demo videos.
+installed, that is used on the rectified board instead. (Recording boardsight's own
+synthetic demo videos, ``boardsight record`` also offers the template reader of
+:mod:`boardsight.datasets.synth.game_video`: see :mod:`boardsight.app.recording`.)
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable
 from types import ModuleType
@@ -20,25 +19,21 @@ import numpy as np
 
 from boardsight.errors import BadInputError, NotFoundError
 from boardsight.recorder.pipeline import SquareReader
-from boardsight.recorder.synthetic import TemplateSquareReader
 from boardsight.scrabble.tileset import load_tileset
+from boardsight.scrabble.tokens import BLANK, EMPTY
 from boardsight.vision.reading import BoardReading, available_readers, get_reader
+from boardsight.vision.scrabble import board_reading, onnx_reader, squares
 
-SQUARE_READERS = ("onnx", "synthetic")
-EMPTY_NAMES = (".", "", "empty")
-BLANK_NAMES = ("?", "blank")
-CLASSIFIER_MODULES = (
-    "boardsight.vision.scrabble.onnx_reader",
-    "boardsight.vision.scrabble.squares",
-    "boardsight.vision.scrabble.board_reading",
-)
+SQUARE_READERS = ("onnx",)
+EMPTY_NAMES = (EMPTY, "", "empty")
+BLANK_NAMES = (BLANK, "blank")
 
 
 def _token(name: str) -> str:
     if name in EMPTY_NAMES:
-        return "."
+        return EMPTY
     if name in BLANK_NAMES:
-        return "?"
+        return BLANK
     return name
 
 
@@ -85,16 +80,12 @@ class RegisteredReader:
 
 
 def _classifier_modules() -> tuple[ModuleType, ...] | None:
-    try:
-        return tuple(importlib.import_module(name) for name in CLASSIFIER_MODULES)
-    except ImportError:
-        return None
+    """The modules :class:`ClassifierReader` is made of: the square model, cutting, choosing."""
+    return onnx_reader, squares, board_reading
 
 
 def square_reader(name: str, tiles: str = "english") -> SquareReader:
     """The square reader called ``name`` (see :data:`SQUARE_READERS`) for the tile set ``tiles``."""
-    if name == "synthetic":
-        return TemplateSquareReader(tiles=tiles)
     if name == "onnx":
         modules = _classifier_modules()
         if modules is not None:

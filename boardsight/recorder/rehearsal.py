@@ -9,13 +9,14 @@ by its tiles as a set.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from boardsight.capture.frames import Frame
-from boardsight.recorder.commands import parse_command
+from boardsight.recorder.commands import Command, parse_command
+from boardsight.recorder.loop import Tick, play_frames
 from boardsight.recorder.pipeline import Recorder
 from boardsight.recorder.session import Message
 from boardsight.scrabble.board import Board
@@ -116,15 +117,17 @@ class Rehearsal:
 def run_frames(recorder: Recorder, frames: Iterable[tuple[np.ndarray | None, str]], fps: float) -> Rehearsal:
     """Feed ``(picture or None, typed lines)`` pairs to ``recorder`` at ``fps``; apply the lines."""
     messages: list[Message] = []
-    count = 0
-    for index, (picture, typed) in enumerate(frames):
-        time_s = index / fps
-        if picture is not None:
-            messages += recorder.process(Frame(index, picture, time_s))
-            count += 1
-        for line in typed.split("\n"):
-            command = parse_command(line)
-            if command is not None:
-                messages += recorder.command(command, time_s)
-    messages += recorder.finish()
+    typed_now: list[str] = []
+
+    def ticks() -> Iterator[Tick]:
+        for index, (picture, typed) in enumerate(frames):
+            typed_now[:] = typed.split("\n")
+            time_s = index / fps
+            yield time_s, None if picture is None else Frame(index, picture, time_s)
+
+    def commands(_: float | None) -> list[Command]:
+        lines, typed_now[:] = list(typed_now), []
+        return [command for command in map(parse_command, lines) if command is not None]
+
+    count = play_frames(recorder, ticks(), commands, messages.append)
     return Rehearsal(messages, count)

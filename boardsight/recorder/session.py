@@ -50,12 +50,13 @@ from boardsight.scrabble.gcg_writer import format_event
 from boardsight.scrabble.move import Placement
 from boardsight.scrabble.rack import unseen_tiles
 from boardsight.scrabble.replay import replay
-from boardsight.scrabble.rules import RuleSet
+from boardsight.scrabble.rules import RuleSet, failed_challenge
 from boardsight.scrabble.scoring import score_placement
 from boardsight.scrabble.tileset import BLANK
+from boardsight.scrabble.tokens import EMPTY
 from boardsight.scrabble.validation import IllegalMoveError, check_placement
 
-EMPTY_TOKEN = "."
+EMPTY_TOKEN = EMPTY
 SAME, PLAY, WITHDRAW, AMEND, HOLD = "same", "play", "withdraw", "amend", "hold"
 AMEND_WINDOW_S = 15.0
 
@@ -443,21 +444,24 @@ class GameSession:
             return self._withdraw()
         challenged = self.log.events[-1]
         rule = self.rules.challenge
-        if rule.rule == "double":
+        if rule.counts_words:
+            outcome = failed_challenge(rule, int(words) if words else max(1, len(self._words_of_last_play())))
+        else:
+            outcome = failed_challenge(rule)
+        if outcome.kind == "turn":
             event = self._add(self.state.on_turn, PASS, comment="")
             self.state.pass_turn()
             return [
                 Message("move", self._describe(event) + "   (the failed challenge costs the turn)"),
                 *self._game_over_prompt(),
             ]
-        if rule.rule == "five-point":
-            count = int(words) if words else max(1, len(self._words_of_last_play()))
-            event = self._add(challenged.player, CHALLENGE, rule.bonus_per_word * count)
+        if outcome.kind == "bonus":
+            event = self._add(challenged.player, CHALLENGE, outcome.points)
             self.state.adjust(challenged.player, event.score)
             return [Message("move", self._describe(event))]
-        if rule.rule == "swedish":
+        if outcome.kind == "penalty":
             challenger = self.state.on_turn
-            event = self._add(challenger, CHALLENGE, -rule.failed_penalty)
+            event = self._add(challenger, CHALLENGE, -outcome.points)
             self.state.adjust(challenger, event.score)
             return [Message("move", self._describe(event))]
         return [Message("info", f"no penalty for a failed challenge under the {self.rules.name} rules")]
@@ -491,7 +495,7 @@ class GameSession:
             raise BadInputError(f"{square_text!r} is not a square of the board (such as H8)")
         if self.last_tokens is None:
             raise BadInputError("nothing has been read yet to correct")
-        meant = EMPTY_TOKEN if token == "." else token
+        meant = EMPTY_TOKEN if token == EMPTY else token
         if meant.isalpha() and not self.tileset.is_letter(meant.upper()):
             raise BadInputError(f"{meant} is no letter of the {self.tileset.name} tile set")
         self.corrections[square] = (str(self.last_tokens[square]), meant)

@@ -35,6 +35,25 @@ def parse_rack(text: str, tileset: TileSet, *, what: str = "rack") -> Counter[st
     return tiles
 
 
+def checked_rack(text: str, tileset: TileSet, *, rack_size: int, what: str = "rack") -> Counter[str]:
+    """Read a rack a player can hold: at most ``rack_size`` tiles and no more of a tile than the
+    set holds. Raises :class:`BadInputError` otherwise.
+
+    The board's tiles are not counted against the set: a board read from a photo may hold
+    more of a letter than one set has (two sets mixed, a decorative board).
+    """
+    tiles = parse_rack(text, tileset, what=what)
+    count = sum(tiles.values())
+    if count > rack_size:
+        raise BadInputError(f"{what} {text!r} has {count} tiles; a rack holds at most {rack_size}")
+    full = tileset.full_bag()
+    over = sorted(tile for tile in tiles if tiles[tile] > full[tile])
+    if over:
+        detail = ", ".join(f"{tiles[tile]} {tile}, the set has {full[tile]}" for tile in over)
+        raise BadInputError(f"{what} {text!r}: more tiles than the {tileset.name} set holds ({detail})")
+    return tiles
+
+
 def rack_string(
     tiles: Counter[str] | Iterable[str], tileset: TileSet | None = None, *, blanks_first: bool = False
 ) -> str:

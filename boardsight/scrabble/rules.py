@@ -32,6 +32,39 @@ class ChallengeRule:
     def failed_challenger_loses_turn(self) -> bool:
         return self.rule == "double"
 
+    @property
+    def counts_words(self) -> bool:
+        """Whether what a failed challenge earns depends on how many words the play formed."""
+        return self.rule == "five-point"
+
+
+@dataclass(frozen=True)
+class FailedChallenge:
+    """What a challenge that fails (the play stands) does, by ``kind``.
+
+    ``turn``: the challenger loses a turn (double challenge); ``bonus``: the player whose
+    play was challenged scores ``points``; ``penalty``: the challenger loses ``points``;
+    ``none``: nothing happens.
+    """
+
+    kind: str
+    points: int = 0
+
+
+def failed_challenge(rule: ChallengeRule, words: int = 1) -> FailedChallenge:
+    """What a failed challenge of a play forming ``words`` words costs or earns under ``rule``.
+
+    The one place challenge outcomes are computed: replays check recorded challenges
+    against it and the recorder writes the challenges it is told of with it.
+    """
+    if rule.rule == "double":
+        return FailedChallenge("turn")
+    if rule.counts_words:
+        return FailedChallenge("bonus", rule.bonus_per_word * words)
+    if rule.rule == "swedish":
+        return FailedChallenge("penalty", rule.failed_penalty)
+    return FailedChallenge("none")
+
 
 @dataclass(frozen=True)
 class EndRule:

@@ -17,8 +17,7 @@ from functools import cache, cached_property
 from boardsight.errors import BadInputError
 from boardsight.lexicon.folding import FOLDINGS, Folding, fold_word
 from boardsight.scrabble.datafiles import read_data_file, require
-
-BLANK = "?"
+from boardsight.scrabble.tokens import BLANK
 
 
 @dataclass(frozen=True)
@@ -27,7 +26,8 @@ class TileSet:
 
     ``counts`` and ``values`` hold the letters that have tiles of their own; the letters
     of ``blank_only`` can only be played with a blank; ``alphabet`` holds every letter a
-    tile can show, in the language's sorting order.
+    tile can show, in the language's sorting order; ``lexicon`` names the lexicon its
+    words are judged with by default (None: the set names none).
     """
 
     name: str
@@ -39,6 +39,7 @@ class TileSet:
     blanks: int
     blank_value: int
     blank_only: tuple[str, ...]
+    lexicon: str | None = None
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -127,6 +128,7 @@ def tileset_from_table(table: dict, source: str) -> TileSet:
         blanks=blanks,
         blank_value=int(table.get("blank_value", 0)),
         blank_only=blank_only,
+        lexicon=str(table["lexicon"]) if "lexicon" in table else None,
     )
 
 

@@ -2,32 +2,28 @@
 
 A reader is a function ``(image, **options) -> BoardReading`` registered with
 :func:`register_reader` under a game (``boggle``/``scrabble``) and a name (``onnx``,
-``tesseract``). :func:`read_photo` loads a photo, picks the reader and maps the
+``tesseract``); the bundled ones are listed in :mod:`boardsight.vision.readers`.
+:func:`read_photo` loads a photo, picks the reader and maps the
 corners back to the full photo's pixels.
 """
 
 from __future__ import annotations
 
-import importlib
+import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from boardsight.boggle.board import Board as BoggleBoard
 from boardsight.errors import BadInputError
+from boardsight.scrabble.position import Position
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 
 GAMES = ("boggle", "scrabble")
-# Modules that register readers when imported; each new reader module adds itself here.
-READER_MODULES: tuple[str, ...] = (
-    "boardsight.vision.boggle.onnx_reader",
-    "boardsight.vision.boggle.tesseract_reader",
-    "boardsight.vision.scrabble.onnx_reader",
-    "boardsight.vision.scrabble.tesseract_reader",
-)
 DEFAULT_MAX_SIDE = 1600
 
 
@@ -42,6 +38,8 @@ class BoardReading:
     ``corners`` are the grid's outer corners (top-left, top-right, bottom-right,
     bottom-left of ``grid`` as written) in pixels of the photo as displayed;
     ``confidence`` holds one probability a cell; ``timings`` seconds per stage.
+    ``board`` (a Boggle tray) or ``position`` (a Scrabble board, no racks or scores) is
+    what was read as the game engine's own type, which every caller hands on as it is.
     """
 
     game: str
@@ -53,6 +51,8 @@ class BoardReading:
     flagged: list[tuple[int, int]] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
+    board: BoggleBoard | None = field(default=None, compare=False)
+    position: Position | None = field(default=None, compare=False)
 
     @property
     def rows(self) -> int:
@@ -95,8 +95,11 @@ def register_reader(game: str, name: str) -> Callable[[ReadFunction], ReadFuncti
 
 
 def _load_reader_modules() -> None:
-    for module in READER_MODULES:
-        importlib.import_module(module)
+    """Import the bundled readers (:mod:`boardsight.vision.readers`), which register themselves.
+
+    Imported here rather than at the top: the reader modules import this one.
+    """
+    from boardsight.vision import readers  # noqa: F401
 
 
 def available_readers(game: str | None = None) -> list[tuple[str, str]]:
@@ -115,6 +118,27 @@ def get_reader(game: str, name: str) -> ReadFunction:
         raise BadInputError(f"no {name!r} reader for {game} (available: {choices})") from None
 
 
+def photo_readers(
+    names: Sequence[str], games: Sequence[str], *, max_side: int = DEFAULT_MAX_SIDE
+) -> dict[str, Callable[[Path, str], BoardReading]]:
+    """The readers ``names`` as functions ``(photo path, game) -> reading``, by name.
+
+    Fails (one line) before any photo is read when a reader does not exist for one of ``games``.
+    """
+    if not names:
+        raise BadInputError("name at least one reader")
+    for game in games:
+        for name in names:
+            get_reader(game, name)
+
+    # partial objects of a module function pickle, so a pool of worker processes can take them
+    return {name: functools.partial(_read_with, reader=name, max_side=max_side) for name in names}
+
+
+def _read_with(path: Path, game: str, *, reader: str, max_side: int) -> BoardReading:
+    return read_photo(path, game=game, reader=reader, max_side=max_side)
+
+
 def read_photo(
     path: str | Path,
     *,
@@ -130,12 +154,49 @@ def read_photo(
     """
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
-    function = get_reader(game, reader)
+    get_reader(game, reader)
     start = time.perf_counter()
     image, factor = decode_image_scaled(read_image_bytes(path), source=str(path), max_side=max_side)
     decoded = time.perf_counter()
-    reading = function(image, source=str(path), **options)
-    reading.corners = (np.asarray(reading.corners, dtype=np.float64) + 0.5) * factor - 0.5
+    reading = read_image(image, game=game, reader=reader, factor=factor, source=str(path), **options)
     reading.timings["decode"] = decoded - start
     reading.timings["total"] = time.perf_counter() - start
     return reading
+
+
+def read_image(
+    image: np.ndarray,
+    *,
+    game: str,
+    reader: str = "onnx",
+    factor: float = 1.0,
+    source: str = "the photo",
+    corners: np.ndarray | None = None,
+    **options: Any,
+) -> BoardReading:
+    """Read the board in a decoded BGR ``image`` that shows the photo at 1/``factor`` scale.
+
+    ``corners`` (TL, TR, BR, BL of the grid, in full-photo pixels) skip finding the board:
+    the reader cuts the grid there. The reading's corners are returned in full-photo pixels.
+    """
+    if game not in GAMES:
+        raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    function = get_reader(game, reader)
+    if corners is not None:
+        options["corners"] = (given_corners(corners) + 0.5) / factor - 0.5
+    reading = function(image, source=source, **options)
+    reading.corners = (np.asarray(reading.corners, dtype=np.float64) + 0.5) * factor - 0.5
+    return reading
+
+
+def given_corners(corners: Any) -> np.ndarray:
+    """``corners`` as a (4, 2) float array, or a one-line error saying what four corners are."""
+    try:
+        array = np.asarray(corners, dtype=np.float64)
+    except (TypeError, ValueError):
+        array = np.zeros(0)
+    if array.shape != (4, 2) or not np.isfinite(array).all():
+        raise BadInputError(
+            "corners must be four (x, y) points: top-left, top-right, bottom-right, bottom-left"
+        )
+    return array

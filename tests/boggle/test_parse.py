@@ -123,7 +123,7 @@ def test_argument_errors(tmp_path) -> None:
         board_from_argument(str(binary))
     photo = tmp_path / "tray.jpg"
     photo.write_bytes(b"\xff\xd8\xff")
-    with pytest.raises(BadInputError, match="photo"):
+    with pytest.raises(BadInputError, match=r"photo|JPEG"):
         board_from_argument(str(photo))
     with pytest.raises(BadInputError, match="not a board file, nor a board"):
         board_from_argument("boards/mine")
@@ -149,3 +149,17 @@ def test_fixes_override_cells() -> None:
 def test_bad_fixes(fix: str, needle: str) -> None:
     with pytest.raises(BadInputError, match=needle):
         apply_fixes(parse_board("abcdefghijklmnop"), [fix])
+
+
+def test_a_board_too_long_to_be_a_file_name_is_a_board() -> None:
+    letters = "".join("ABCDEFGHIJKLMNOP"[(7 * i) % 16] for i in range(256))
+    board = board_from_argument(letters)  # 256 letters: a 16x16 board, and no file name
+    assert (board.rows, board.cols) == (16, 16)
+    assert "".join(board.cells) == letters
+
+
+def test_a_huge_slashed_board_is_judged_as_a_board_with_a_short_message() -> None:
+    argument = "/".join("AEIOURSTLN" * 10 for _ in range(100))  # 100x100, far past PATH_MAX
+    with pytest.raises(BadInputError, match="at most 26 columns") as caught:
+        board_from_argument(argument)
+    assert len(str(caught.value)) < 200

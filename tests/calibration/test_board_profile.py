@@ -15,8 +15,15 @@ from boardsight.calibration.board import (
 )
 from boardsight.calibration.board_finder import largest_quad_finder, parse_corners
 from boardsight.calibration.profiles import ProfileExistsError
+from boardsight.datasets.synth.game_video import (
+    EMPTY_ROWS,
+    BoardView,
+    Effects,
+    Hand,
+    render_view,
+    table_texture,
+)
 from boardsight.errors import BadInputError
-from boardsight.recorder.synthetic import EMPTY_ROWS, BoardView, Effects, Hand, render_view, table_texture
 from boardsight.vision.reading import BoardNotFoundError
 
 VIEW = BoardView.tilted(960, 540)
@@ -159,17 +166,16 @@ def test_profile_round_trips_through_json() -> None:
 
 
 def test_the_scrabble_finder_is_used_once_installed(monkeypatch, empty_board) -> None:
-    import sys
     import types
 
     from boardsight.calibration import board_finder
 
     monkeypatch.setattr(board_finder, "available_readers", lambda game=None: [])
-    monkeypatch.setitem(sys.modules, board_finder.SCRABBLE_FINDER_MODULE, None)  # not installed
+    monkeypatch.setattr(board_finder, "scrabble_board_finder", None)  # no board finder
     assert board_finder.default_finder()[0] == "largest outline"
-    fake = types.ModuleType(board_finder.SCRABBLE_FINDER_MODULE)
+    fake = types.ModuleType("finder")
     fake.find_board = lambda image: types.SimpleNamespace(corners=VIEW.corners + 1.0)
-    monkeypatch.setitem(sys.modules, board_finder.SCRABBLE_FINDER_MODULE, fake)
+    monkeypatch.setattr(board_finder, "scrabble_board_finder", fake)
     monkeypatch.setattr(board_finder, "available_readers", lambda game=None: [])
     name, finder = board_finder.default_finder()
     assert name == "scrabble board finder"

@@ -147,3 +147,16 @@ def test_open_source_needs_exactly_one() -> None:
         open_source()
     with pytest.raises(BadInputError, match="exactly one"):
         open_source(camera=0, video="x.mp4")
+
+
+def test_a_camera_that_is_not_there_fails_without_opencv_noise(capfd: pytest.CaptureFixture[str]) -> None:
+    index = 63
+    probe = cv2.VideoCapture(index)
+    present = probe.isOpened()
+    probe.release()
+    if present:
+        pytest.skip(f"this machine has a camera at index {index}")
+    capfd.readouterr()
+    with pytest.raises(CameraNotFoundError):
+        CameraSource(index, retries=0)
+    assert capfd.readouterr().err == ""

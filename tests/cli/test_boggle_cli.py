@@ -171,3 +171,16 @@ def test_bad_results_file(tmp_path) -> None:
     assert "score2 'x' is not a whole number" in one_line_error(
         runner.invoke(app, ["tournament", "standings", str(path)])
     )
+
+
+def test_a_256_letter_board_is_solved_not_taken_for_a_file_name(lexicon) -> None:
+    letters = ("STAREQINLAMPDOGE" * 16)[:256]
+    result = runner.invoke(app, ["solve", letters, "--lexicon", lexicon])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("board 16x16")
+
+
+def test_a_100_by_100_board_is_refused_in_one_short_line(lexicon) -> None:
+    board = "/".join(["AEIOURSTLN" * 10] * 100)
+    error = one_line_error(runner.invoke(app, ["solve", board, "--lexicon", lexicon]))
+    assert "at most 26 columns" in error and len(error) < 200

@@ -116,7 +116,7 @@ def test_list_when_empty() -> None:
 
 @pytest.fixture
 def board_photos(tmp_path):
-    from boardsight.recorder.synthetic import EMPTY_ROWS, BoardView, render_view, table_texture
+    from boardsight.datasets.synth.game_video import EMPTY_ROWS, BoardView, render_view, table_texture
 
     view = BoardView.tilted(800, 450)
     background = table_texture(800, 450, seed=5)

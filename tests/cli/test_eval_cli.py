@@ -2,6 +2,7 @@ import json
 from pathlib import Path
 
 import pytest
+from batch_photos import make_labelled_set
 from labelled_sets import boggle_sidecar, install_fake_readers, make_example, scrabble_sidecar
 from typer.testing import CliRunner
 
@@ -104,3 +105,18 @@ def test_bad_input_is_one_line(photos: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["eval", str(photos), "-r", "perfect"])
     assert result.exit_code == 2 and "broken.json: rows is 9" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_two_local_workers_evaluate_as_one_process(tmp_path: Path) -> None:
+    folder = make_labelled_set(tmp_path / "set")
+    here = runner.invoke(app, ["eval", str(folder), "--json"])
+    assert here.exit_code == 0, here.stderr
+    pooled = runner.invoke(app, ["eval", str(folder), "--json", "--workers", "2"])
+    assert pooled.exit_code == 0, pooled.stderr
+    one, two = json.loads(here.stdout), json.loads(pooled.stdout)
+    for payload in (one, two):
+        for result in payload["results"]:
+            result.pop("timings_ms")
+            for photo in result["photos"]:
+                photo.pop("timings_ms")
+    assert one == two and one["photos"] == 3

@@ -60,3 +60,11 @@ def test_closed_pipe_ends_quietly() -> None:
     process.stderr.close()
     assert process.wait(timeout=120) in (0, 141)
     assert stderr == ""
+
+
+def test_info_drops_an_absurd_entry_and_says_why(tmp_path) -> None:
+    words = tmp_path / "junk.txt"
+    words.write_bytes(b"cat\ndog\n" + b"x" * 5_000_000 + b"\n")
+    result = runner.invoke(app, ["lexicon", "info", str(words)])
+    assert result.exit_code == 0, result.output
+    assert "dropped   1 (1 too_long)" in result.stdout

@@ -50,6 +50,7 @@ def test_debug_image_is_written_once(tmp_path: Path) -> None:
     assert runner.invoke(app, ["read", str(TRAY), "--debug-image", str(out), "--overwrite"]).exit_code == 0
 
 
+@pytest.mark.needs_tesseract
 def test_tesseract_reader_reads_a_tray() -> None:
     result = runner.invoke(app, ["read", str(TRAY), "--reader", "tesseract", "--dice", "none", "--json"])
     assert result.exit_code == 0, result.stderr
@@ -115,7 +116,7 @@ def test_bad_photos_give_one_line_and_exit_2(tmp_path: Path, maker, name: str, m
         (["--size", "7"], "bad tray size"),
         (["--dice", "deluxe"], "unknown dice set"),
         (["--game", "chess"], "unknown game"),
-        (["--reader", "magic"], "no 'magic' reader for boggle"),
+        (["--reader", "magic"], "unknown reader 'magic'"),
     ],
 )
 def test_bad_options(options: list[str], message: str) -> None:
@@ -156,3 +157,18 @@ def test_no_tray_with_the_game_given(tmp_path: Path) -> None:
     result = runner.invoke(app, ["read", str(path), "--game", "boggle"])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"boardsight: error: no Boggle tray found in {path}"
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--tiles", "klingon"], "unknown tile set 'klingon'"),  # a Scrabble option on a Boggle photo
+        (["--dice", "d20"], "unknown dice set 'd20'"),
+        (["--reader", "psychic"], "unknown reader 'psychic'"),
+        (["--size", "9"], "bad tray size '9'"),
+    ],
+)
+def test_an_unknown_option_value_is_an_error_whatever_the_game(option: list[str], message: str) -> None:
+    result = runner.invoke(app, ["read", str(TRAY), *option])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and result.stderr.count("\n") == 1

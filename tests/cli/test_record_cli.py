@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 import boardsight.cli.record as record_cli
 from boardsight.capture.frames import CameraLostError, MemorySource
 from boardsight.cli.app import app
-from boardsight.recorder.synthetic import BoardView, ScriptedMove, VideoPlan, game_frames
+from boardsight.datasets.synth.game_video import BoardView, ScriptedMove, VideoPlan, game_frames
 from boardsight.scrabble.gcg_reader import read_gcg
 
 runner = CliRunner()
@@ -201,3 +201,21 @@ def test_a_missing_square_model_is_one_line(clip, tmp_path, monkeypatch) -> None
     assert result.exit_code == 2
     assert "Scrabble square model is missing" in result.stderr and "--reader synthetic" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_an_interrupt_keeps_the_game_and_exits_130(clip, tmp_path, monkeypatch) -> None:
+    _, _, pictures = clip
+
+    class Interrupted(MemorySource):
+        def read(self):
+            frame = super().read()
+            if frame is None:
+                raise KeyboardInterrupt  # what Ctrl-C raises while frames are read
+            return frame
+
+    monkeypatch.setattr(record_cli, "CameraSource", lambda index, **_: Interrupted(pictures[:60], fps=FPS))
+    out = tmp_path / "g.gcg"
+    result = runner.invoke(app, ["record", "--camera", "0", "--out", str(out), "--reader", "synthetic"])
+    assert result.exit_code == 130
+    assert f"the game so far is in {out}: continue with --resume" in result.stderr
+    assert len(read_gcg(out).events) == 1

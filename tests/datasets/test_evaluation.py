@@ -1,7 +1,7 @@
 from pathlib import Path
 
 import pytest
-from labelled_sets import boggle_sidecar, install_fake_readers, make_example, scrabble_sidecar
+from labelled_sets import boggle_sidecar, install_fake_readers, make_example, readers_on, scrabble_sidecar
 
 from boardsight.datasets import iter_examples
 from boardsight.datasets.eval_report import render_markdown, to_json
@@ -29,7 +29,9 @@ def test_select_examples_by_game_and_limit(mixed_set: Path) -> None:
 
 
 def test_readers_side_by_side(mixed_set: Path) -> None:
-    evaluation = evaluate(list(iter_examples(mixed_set)), ["perfect", "sloppy", "blind"], root=mixed_set)
+    evaluation = evaluate(
+        *readers_on(list(iter_examples(mixed_set)), ["perfect", "sloppy", "blind"]), root=mixed_set
+    )
     assert evaluation.games == ["boggle", "scrabble"]
     perfect, sloppy, blind = evaluation.for_game("boggle")
     assert perfect.summary.cell_accuracy == 1.0 and perfect.summary.board_accuracy == 1.0
@@ -50,11 +52,11 @@ def test_readers_side_by_side(mixed_set: Path) -> None:
 
 def test_missing_reader_fails_before_reading(mixed_set: Path) -> None:
     with pytest.raises(BadInputError, match="no 'onnx' reader for boggle"):
-        evaluate(list(iter_examples(mixed_set)), ["perfect", "onnx"], root=mixed_set)
+        evaluate(*readers_on(list(iter_examples(mixed_set)), ["perfect", "onnx"]), root=mixed_set)
 
 
 def test_reports_carry_the_same_figures(mixed_set: Path) -> None:
-    evaluation = evaluate(list(iter_examples(mixed_set)), ["perfect", "sloppy"], root=mixed_set)
+    evaluation = evaluate(*readers_on(list(iter_examples(mixed_set)), ["perfect", "sloppy"]), root=mixed_set)
     payload = to_json(evaluation)
     sloppy_boggle = payload["results"][1]
     assert (sloppy_boggle["game"], sloppy_boggle["reader"]) == ("boggle", "sloppy")

@@ -3,7 +3,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from labelled_sets import boggle_sidecar, install_fake_readers, write_sidecar
+from labelled_sets import boggle_sidecar, install_fake_readers, readers_on, write_sidecar
 
 from boardsight.datasets import iter_examples
 from boardsight.datasets.evaluation import evaluate
@@ -49,7 +49,9 @@ def test_wrong_cell_crop_shows_that_cell(tmp_path: Path, monkeypatch: pytest.Mon
     # Turned a quarter counter-clockwise: the grid's top-left lies at the photo's bottom-left.
     corners = [[20, 220], [20, 20], [220, 20], [220, 220]]
     write_sidecar(tmp_path / "set" / "tray.json", boggle_sidecar(corners=corners))
-    evaluation = evaluate(list(iter_examples(tmp_path / "set")), ["sloppy"], root=tmp_path / "set")
+    evaluation = evaluate(
+        *readers_on(list(iter_examples(tmp_path / "set")), ["sloppy"]), root=tmp_path / "set"
+    )
     written = write_mistakes(evaluation, tmp_path / "out")
     assert (written.cells, written.boards) == (1, 1)
     crop = cv2.imread(str(tmp_path / "out" / "sloppy" / "cells" / "tray_r00c00_true-A_read-X.png"))

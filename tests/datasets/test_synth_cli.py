@@ -49,3 +49,15 @@ def test_synth_rejects_bad_options(tmp_path: Path) -> None:
         result = RUNNER.invoke(app, [*ARGS, "--out", str(tmp_path), *bad])
         assert result.exit_code == 2, bad
         assert result.stderr.startswith("boardsight: error:")
+
+
+def test_two_workers_write_the_same_set_as_one(tmp_path: Path) -> None:
+    one = RUNNER.invoke(app, [*ARGS, "--seed", "4", "--out", str(tmp_path / "one")])
+    assert one.exit_code == 0, one.stderr
+    two = RUNNER.invoke(app, [*ARGS[:-2], "--workers", "2", "--seed", "4", "--out", str(tmp_path / "two")])
+    assert two.exit_code == 0, two.stderr
+    assert "2 jobs" in two.stdout
+    names = sorted(path.name for path in (tmp_path / "one").iterdir())
+    assert names == sorted(path.name for path in (tmp_path / "two").iterdir()) and len(names) == 4
+    for name in names:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()

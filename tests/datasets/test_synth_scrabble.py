@@ -19,7 +19,7 @@ def test_same_seed_and_index_make_identical_boards() -> None:
     assert first[0] != render_example(spec, 5, 1)[0]
 
 
-@pytest.mark.parametrize("tiles", ["english", "swedish"])
+@pytest.mark.parametrize("tiles", ["english", pytest.param("swedish", marks=pytest.mark.needs_swedish_words)])
 @pytest.mark.parametrize("index", range(2))
 def test_board_labels_are_valid(tiles: str, index: int) -> None:
     jpeg, payload = render_example(SynthSpec("scrabble", tiles=tiles, width=SMALL), 8, index)

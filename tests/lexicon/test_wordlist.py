@@ -1,7 +1,7 @@
 import pytest
 
 from boardsight.errors import BadInputError
-from boardsight.lexicon.wordlist import detect_encoding, looks_binary, parse_word_list
+from boardsight.lexicon.wordlist import MAX_WORD_LETTERS, detect_encoding, looks_binary, parse_word_list
 
 
 def test_crlf_endings_and_blank_lines() -> None:
@@ -42,6 +42,7 @@ def test_dropped_entries_are_counted_by_reason() -> None:
         "apostrophes": 2,
         "other": 1,
         "proper_nouns": 0,
+        "too_long": 0,
         "total": 7,
     }
 
@@ -78,3 +79,15 @@ def test_binary_file_is_a_clear_error() -> None:
     png_header = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256))
     with pytest.raises(BadInputError, match="binary"):
         parse_word_list(png_header, source="photo.png")
+
+
+def test_an_absurdly_long_entry_is_dropped_as_too_long() -> None:
+    parsed = parse_word_list(b"cat\n" + b"a" * 5_000_000 + b"\n" + b"b" * (MAX_WORD_LETTERS + 1) + b"\n")
+    assert parsed.words == ["CAT"]
+    assert parsed.dropped.too_long == 2 and parsed.dropped.total == 2
+    assert parse_word_list(b"a" * MAX_WORD_LETTERS).words == ["A" * MAX_WORD_LETTERS]
+
+
+def test_a_utf16_mark_over_bytes_that_are_not_utf16_is_a_clear_error() -> None:
+    with pytest.raises(BadInputError, match="not valid UTF-16 text"):
+        parse_word_list(b"\xff\xfec")

@@ -1,9 +1,16 @@
 import numpy as np
 import pytest
 
+from boardsight.datasets.synth.game_video import (
+    EMPTY_ROWS,
+    BoardView,
+    Effects,
+    Hand,
+    render_view,
+    table_texture,
+)
 from boardsight.recorder.activity import ActivityMeter
 from boardsight.recorder.stability import StabilitySettings
-from boardsight.recorder.synthetic import EMPTY_ROWS, BoardView, Effects, Hand, render_view, table_texture
 
 VIEW = BoardView.tilted(800, 450)
 THRESHOLD = StabilitySettings().motion_threshold

@@ -7,12 +7,18 @@ import numpy as np
 import pytest
 
 from boardsight.calibration.board import BoardProfile
+from boardsight.datasets.synth.game_script import script_from_record
+from boardsight.datasets.synth.game_video import (
+    BoardView,
+    Effects,
+    TemplateSquareReader,
+    VideoPlan,
+    game_frames,
+)
 from boardsight.lexicon import load_lexicon
 from boardsight.recorder.pipeline import Recorder, RecorderSettings
 from boardsight.recorder.rehearsal import compare_records, rules_for, run_frames
-from boardsight.recorder.script import script_from_record
 from boardsight.recorder.session import GameSession
-from boardsight.recorder.synthetic import BoardView, Effects, TemplateSquareReader, VideoPlan, game_frames
 from boardsight.scrabble.gcg_reader import read_gcg
 from boardsight.scrabble.rules import load_rules
 

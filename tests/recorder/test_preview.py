@@ -2,10 +2,10 @@ import numpy as np
 
 from boardsight.calibration.board import BoardProfile
 from boardsight.capture.frames import Frame
+from boardsight.datasets.synth.game_video import BoardView, TemplateSquareReader, render_view, table_texture
 from boardsight.recorder.pipeline import Recorder
 from boardsight.recorder.preview import draw_preview
 from boardsight.recorder.session import GameSession
-from boardsight.recorder.synthetic import BoardView, TemplateSquareReader, render_view, table_texture
 from boardsight.scrabble.rules import load_rules
 
 

@@ -3,10 +3,11 @@ import types
 import numpy as np
 import pytest
 
+from boardsight.app import recording
+from boardsight.datasets.synth.game_video import TemplateSquareReader
 from boardsight.errors import BadInputError
 from boardsight.recorder import readers
 from boardsight.recorder.readers import ClassifierReader, RegisteredReader, square_reader
-from boardsight.recorder.synthetic import TemplateSquareReader
 from boardsight.vision.reading import BoardReading
 
 
@@ -60,9 +61,11 @@ def test_onnx_prefers_the_classifier(monkeypatch) -> None:
     monkeypatch.setattr(readers, "available_readers", lambda game=None: [])
     with pytest.raises(BadInputError, match="no Scrabble board reader"):
         square_reader("onnx")
-    assert isinstance(square_reader("synthetic"), TemplateSquareReader)
+    assert isinstance(recording.square_reader("synthetic"), TemplateSquareReader)  # the demo videos' reader
     with pytest.raises(BadInputError, match="unknown square reader"):
         square_reader("psychic")
+    with pytest.raises(BadInputError, match="unknown square reader"):
+        recording.square_reader("psychic")
 
 
 def test_registered_reader_reads_the_rectified_board(monkeypatch) -> None:

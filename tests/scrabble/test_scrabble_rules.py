@@ -65,3 +65,20 @@ def test_rule_set_errors(tmp_path: Path) -> None:
     bad.write_text(text.replace("scoreless_turns = 6", "scoreless_turns = 6\nscoreless_turns_per_player = 2"))
     with pytest.raises(BadInputError, match="exactly one of"):
         load_rules(bad)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "kind", "points"),
+    [("naspa", 2, "turn", 0), ("wespa", 3, "bonus", 15), ("swedish", 2, "penalty", 10)],
+)
+def test_failed_challenge_outcomes(rules: str, words: int, kind: str, points: int) -> None:
+    from boardsight.scrabble.rules import failed_challenge
+
+    outcome = failed_challenge(load_rules(rules).challenge, words)
+    assert (outcome.kind, outcome.points) == (kind, points)
+
+
+def test_a_free_challenge_costs_nothing() -> None:
+    from boardsight.scrabble.rules import ChallengeRule, failed_challenge
+
+    assert failed_challenge(ChallengeRule("void", 0, 0)).kind == "none"

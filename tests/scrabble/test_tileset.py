@@ -81,3 +81,7 @@ def test_tileset_file_errors(tmp_path: Path) -> None:
     path.write_text(HEADER + "A = [1]\n")
     with pytest.raises(BadInputError, match=r"\[count, value\]"):
         load_tileset(path)
+
+
+def test_each_tile_set_names_its_lexicon() -> None:
+    assert (load_tileset("english").lexicon, load_tileset("swedish").lexicon) == ("enable", "sv")

@@ -1,3 +1,5 @@
+import struct
+import zlib
 from pathlib import Path
 
 import cv2
@@ -5,6 +7,7 @@ import numpy as np
 import pytest
 
 from boardsight.errors import NotFoundError
+from boardsight.vision import image_io
 from boardsight.vision.image_io import (
     UnreadableImageError,
     decode_image_scaled,
@@ -85,3 +88,57 @@ def test_image_kind() -> None:
     assert image_kind(_jpeg(64, 64)) == "jpeg"
     assert image_kind(b"RIFF\x00\x00\x00\x00WEBPVP8 ") == "webp"
     assert image_kind(b"GIF89a") is None
+
+
+def _with_thumbnail(data: bytes) -> bytes:
+    """``data`` with an APP1 segment holding a small JPEG (a thumbnail, with its own end marker)."""
+    thumbnail = _jpeg(40, 40)
+    exif = b"Exif\x00\x00" + thumbnail
+    return data[:2] + b"\xff\xe1" + (len(exif) + 2).to_bytes(2, "big") + exif + data[2:]
+
+
+def test_data_after_the_end_of_image_is_a_trailer_not_damage() -> None:
+    data = _jpeg(200, 160)
+    trailer = b"SEFH" + bytes(range(256)) * 40  # a phone's trailer: anything, at length
+    image, _ = decode_image_scaled(data + trailer, source="phone.jpg")
+    assert image.shape == (160, 200, 3)
+
+
+def test_a_thumbnail_end_marker_does_not_hide_truncation() -> None:
+    data = _with_thumbnail(_jpeg(200, 160))
+    assert decode_image_scaled(data + b"\x00" * 300)[0].shape == (160, 200, 3)
+    with pytest.raises(UnreadableImageError, match="truncated"):
+        decode_image_scaled(data[: len(data) * 3 // 4], source="cut.jpg")
+
+
+def test_png_is_decoded_at_reduced_size() -> None:
+    rng = np.random.default_rng(4)
+    ok, encoded = cv2.imencode(".png", rng.integers(0, 255, (1200, 1600, 3), dtype=np.uint8))
+    assert ok
+    image, factor = decode_image_scaled(encoded.tobytes(), max_side=400)
+    assert factor == 4 and image.shape == (300, 400, 3)
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG's signature and IHDR chunk claiming ``width`` x ``height``, then one empty IDAT."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+    )
+
+
+def test_an_image_past_the_pixel_limit_is_refused_from_its_header() -> None:
+    with pytest.raises(UnreadableImageError, match=r"too large \(20000x10000 px\).*120 megapixels"):
+        decode_image_scaled(_png_header(20000, 10000), source="huge.png", max_side=1600)
+
+
+def test_a_large_jpeg_within_the_limit_once_reduced_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(image_io, "MAX_DECODED_PIXELS", 100_000)
+    data = _jpeg(800, 600)  # 480,000 px: over the limit in full, 30,000 px at 1/4
+    assert decode_image_scaled(data, max_side=200)[1] == 4
+    with pytest.raises(UnreadableImageError, match="too large"):
+        decode_image_scaled(data)

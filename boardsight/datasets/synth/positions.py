@@ -21,12 +21,11 @@ from boardsight.scrabble import TileSet, load_layout, load_tileset
 from boardsight.scrabble.board import Board, place_tiles
 from boardsight.scrabble.dawg import Dawg, load_dawg
 from boardsight.scrabble.movegen import generate_placements
+from boardsight.scrabble.tokens import BOARD_SIZE, EMPTY
 
-SIZE = 15
+SIZE = BOARD_SIZE
 RACK = 7
-EMPTY = "."
 PHASES = {"early": (4, 22), "mid": (23, 60), "late": (61, 92)}
-LEXICON_FOR_TILES = {"english": "enable", "swedish": "sv"}
 MAX_IDLE_TURNS = 4
 
 
@@ -42,7 +41,7 @@ class Engine:
 @cache
 def default_engine(tiles: str) -> Engine:
     """The usual lexicon of a tile set (ENABLE for English, the Swedish list for Swedish)."""
-    lexicon = load_lexicon(LEXICON_FOR_TILES[tiles])
+    lexicon = load_lexicon(load_tileset(tiles).lexicon)
     return Engine(lexicon, load_dawg(lexicon), load_tileset(tiles))
 
 

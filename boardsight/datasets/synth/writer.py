@@ -7,7 +7,7 @@ set is the same file for file whatever ``jobs`` is, and any one example can be r
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,13 +116,6 @@ def write_example(out: Path, stem: str, jpeg: bytes, payload: dict[str, Any]) ->
     write_labelled(out, stem, jpeg, Label.from_dict(payload), suffix=".jpg", overwrite=True)
 
 
-def _make_one(args: tuple[SynthSpec, int, int, str]) -> int:
-    spec, seed, index, out = args
-    jpeg, payload = render_example(spec, seed, index)
-    write_example(Path(out), example_stem(spec, index), jpeg, payload)
-    return index
-
-
 def _init_worker() -> None:
     import cv2
 
@@ -139,11 +132,14 @@ def generate(
     jobs: int = 1,
     overwrite: bool = False,
     on_done: Callable[[int], None] | None = None,
+    run: Callable[[Callable[..., Any], Iterable[tuple[Any, ...]]], Iterable[tuple[int, Any]]] | None = None,
 ) -> list[Path]:
     """Render examples ``start .. start+count-1`` into ``out``; returns the image paths.
 
     Refuses to replace existing files unless ``overwrite``. ``on_done`` is called once per
-    finished example (for a progress bar).
+    finished example (for a progress bar). Examples are rendered on ``jobs`` processes,
+    or by ``run(function, argument_tuples)``, which yields ``(index, result)`` as each
+    finishes (a cluster's workers, say); the files are written here either way.
     """
     if count < 0:
         raise BadInputError("count must not be negative")
@@ -158,18 +154,18 @@ def generate(
                 if path.exists():
                     raise BadInputError(f"{path} exists; pass --overwrite to replace it")
     out.mkdir(parents=True, exist_ok=True)
-    tasks = [(spec, seed, index, str(out)) for index in indices]
-    for _index in _run(tasks, jobs):
+    tasks = [(spec, seed, index) for index in indices]
+    for position, (jpeg, payload) in run(render_example, tasks) if run is not None else _run(tasks, jobs):
+        write_example(out, example_stem(spec, indices[position]), jpeg, payload)
         if on_done is not None:
             on_done(1)
     return [out / f"{example_stem(spec, index)}.jpg" for index in indices]
 
 
-def _run(tasks: list[tuple[SynthSpec, int, int, str]], jobs: int) -> Iterator[int]:
+def _run(tasks: list[tuple[SynthSpec, int, int]], jobs: int) -> Iterator[tuple[int, tuple[bytes, dict]]]:
     jobs = max(1, min(jobs or (os.cpu_count() or 1), len(tasks) or 1))
     if jobs == 1:
-        for task in tasks:
-            yield _make_one(task)
+        yield from enumerate(render_example(*task) for task in tasks)
         return
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker) as pool:
-        yield from pool.map(_make_one, tasks, chunksize=1)
+        yield from enumerate(pool.map(render_example, *zip(*tasks, strict=True), chunksize=1))

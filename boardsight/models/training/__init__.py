@@ -11,4 +11,7 @@ The steps, each a module:
 3. :mod:`.network`: the small convolutional network (torch);
 4. :mod:`.trainer`: the training loop with validation (torch);
 5. :mod:`.export`: ONNX export with metadata (torch, onnx).
+
+Each game's model has its training data and plan beside these: :mod:`.boggle`
+(``cube_data``, ``cube_training``) and :mod:`.scrabble` (``tile_data``, ``tile_training``).
 """

@@ -57,9 +57,16 @@ def read_with_cnn(
     size: int | str | None = "auto",
     dice: str = "auto",
     model: str | Path | None = None,
+    corners: np.ndarray | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Boggle tray in a BGR image with the cube-face CNN."""
+    """Read a Boggle tray in a BGR image with the cube-face CNN (cut at ``corners`` when given)."""
     return read_tray(
-        image, lambda: CnnCells(cube_classifier(model)), reader="onnx", source=source, size=size, dice=dice
+        image,
+        lambda: CnnCells(cube_classifier(model)),
+        reader="onnx",
+        source=source,
+        size=size,
+        dice=dice,
+        corners=corners,
     )

@@ -168,7 +168,10 @@ def read_with_tesseract(
     source: str = "the photo",
     size: int | str | None = "auto",
     dice: str = "auto",
+    corners: np.ndarray | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Boggle tray in a BGR image with Tesseract."""
-    return read_tray(image, TesseractCells, reader="tesseract", source=source, size=size, dice=dice)
+    """Read a Boggle tray in a BGR image with Tesseract (cut at ``corners`` when given)."""
+    return read_tray(
+        image, TesseractCells, reader="tesseract", source=source, size=size, dice=dice, corners=corners
+    )

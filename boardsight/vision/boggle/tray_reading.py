@@ -15,12 +15,13 @@ decoded to at least :data:`READ_MAX_SIDE`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
+from boardsight.boggle.board import Board
 from boardsight.errors import BadInputError
 from boardsight.vision.boggle.cells import cut_cells
 from boardsight.vision.boggle.dice_check import check_dice
@@ -91,18 +92,26 @@ def read_tray(
     source: str = "the photo",
     size: int | str | None = "auto",
     dice: str = "auto",
+    corners: np.ndarray | None = None,
 ) -> BoardReading:
     """Find the tray in ``image`` (BGR), read its cells and check the dice.
 
     ``make_reader`` is called only once a tray has been found, so a photo without one
-    is refused before any model is loaded.
+    is refused before any model is loaded. Given ``corners`` (TL, TR, BR, BL in
+    ``image`` pixels), the tray is not looked for but cut there (:func:`read_at_corners`).
     """
     start = time.perf_counter()
-    location = locate_tray(image, sizes=parse_size(size), source=source)
-    found = time.perf_counter()
-    cells = make_reader()
-    crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
-    probabilities = cells.probabilities(crops)
+    sizes = parse_size(size)
+    if corners is None:
+        location = locate_tray(image, sizes=sizes, source=source)
+        found = time.perf_counter()
+        cells = make_reader()
+        crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
+        probabilities = cells.probabilities(crops)
+    else:
+        found = start
+        cells = make_reader()
+        location, probabilities = read_at_corners(image, np.asarray(corners, dtype=np.float64), sizes, cells)
     return assemble_reading(
         location,
         probabilities,
@@ -113,6 +122,23 @@ def read_tray(
     )
 
 
+def read_at_corners(
+    image: np.ndarray, corners: np.ndarray, sizes: tuple[int, ...], cells: CellReader
+) -> tuple[TrayLocation, np.ndarray]:
+    """The tray cut at ``corners``, read at each of ``sizes``; the size read most confidently wins.
+
+    A grid cut at the wrong size puts cell borders across the cubes, which the reader
+    sees as doubtful faces, so the mean confidence tells the sizes apart.
+    """
+    readings = []
+    for side in sizes:
+        crops = cut_cells(image, corners, side, margin=cells.margin, cell_px=cells.cell_px)
+        probabilities = cells.probabilities(crops)
+        readings.append((float(probabilities.max(axis=1).mean()), side, probabilities))
+    _, side, probabilities = max(readings, key=lambda reading: reading[0])
+    return TrayLocation(corners, side, "given", side * side), probabilities
+
+
 def assemble_reading(
     location: TrayLocation,
     probabilities: np.ndarray,
@@ -120,23 +146,37 @@ def assemble_reading(
     *,
     reader: str,
     dice: str = "auto",
+    checks: Collection[str] | None = None,
     timings: dict[str, float] | None = None,
 ) -> BoardReading:
-    """A :class:`BoardReading` from per-cell probabilities, after the dice-set check."""
+    """A :class:`BoardReading` from per-cell probabilities, after the dice-set check.
+
+    ``checks`` without ``dice`` skips the check (as ``dice`` ``none`` does); cells the
+    check doubts but keeps are flagged, with the evidence in ``flags``.
+    """
+    if checks is not None and "dice" not in checks:
+        dice = "none"
     size = location.size
     best = probabilities.argmax(axis=1)
     tokens = [class_names[index] for index in best]
     confidence = [float(probabilities[cell, index]) for cell, index in enumerate(best)]
-    extras: dict[str, Any] = {"tray_method": location.method, "dice_set": None}
+    extras: dict[str, Any] = {"tray_method": location.method, "dice_set": None, "flags": []}
     corrections: list[dict[str, Any]] = []
+    doubted: set[tuple[int, int]] = set()
     fit = check_dice(probabilities, class_names, dice)
     if fit is not None:
         tokens, confidence, corrections = fit.tokens, fit.probabilities, fit.changes
-        extras["dice_set"] = fit.dice_set
+        extras["dice_set"] = fit.dice_set if fit.changes or not fit.flags else None
+        extras["dice_set_posterior"] = round(fit.posterior, 4)
+        extras["flags"] = fit.flags
+        doubted = {(flag["row"], flag["col"]) for flag in fit.flags}
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
     confidence_grid = [confidence[row * size : (row + 1) * size] for row in range(size)]
     flagged = [
-        (row, col) for row in range(size) for col in range(size) if confidence_grid[row][col] < LOW_CONFIDENCE
+        (row, col)
+        for row in range(size)
+        for col in range(size)
+        if confidence_grid[row][col] < LOW_CONFIDENCE or (row, col) in doubted
     ]
     return BoardReading(
         game="boggle",
@@ -148,4 +188,5 @@ def assemble_reading(
         flagged=flagged,
         corrections=corrections,
         extras=extras,
+        board=Board.from_rows([[token.upper() for token in row] for row in grid]),
     )

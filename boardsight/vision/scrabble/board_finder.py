@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from boardsight.scrabble.layout import load_layout
 from boardsight.vision.geometry import order_corners
 from boardsight.vision.reading import BoardNotFoundError
 from boardsight.vision.scrabble.lattice import (
@@ -52,23 +53,7 @@ MIN_COVERED_LINES = 15  # of 16 grid lines a direction, for a block whose premiu
 MIN_PREMIUM_MATCHES = 20  # premium squares that must agree with a lattice found from them alone
 FINE_CELL_PX = 20  # boards with smaller cells in the working copy are looked at again, closer
 
-STANDARD_LAYOUT = (
-    "T..d...T...d..T",
-    ".D...t...t...D.",
-    "..D...d.d...D..",
-    "d..D...d...D..d",
-    "....D.....D....",
-    ".t...t...t...t.",
-    "..d...d.d...d..",
-    "T..d...*...d..T",
-    "..d...d.d...d..",
-    ".t...t...t...t.",
-    "....D.....D....",
-    "d..D...d...D..d",
-    "..D...d.d...D..",
-    ".D...t...t...D.",
-    "T..d...T...d..T",
-)
+STANDARD_LAYOUT = load_layout("standard").grid  # rows of premium symbols (scrabble/data/layouts)
 
 
 @dataclass(frozen=True)

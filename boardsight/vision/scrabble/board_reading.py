@@ -8,14 +8,15 @@ or Tesseract). The rest is here:
    hold tiles are classified again at the three other quarter turns, and the turn in
    which they look upright is the reading orientation (:mod:`.orientation`);
 3. read each square as its likeliest class among those of the tile set;
-4. correct misreads from the tile counts and the lexicon, find what each blank stands
-   for (:mod:`.position_checks`), judge the words and write the position as CGP.
+4. check the reading against the tile counts and the lexicon, each check a decision
+   between hypotheses (:mod:`.check_decisions`), find what each blank stands for
+   (:mod:`.position_checks`), judge the words and write the position as CGP.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,35 +28,40 @@ from boardsight.scrabble import load_tileset
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.cgp import to_cgp
 from boardsight.scrabble.coords import square_name
+from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.tileset import TileSet
+from boardsight.scrabble.tokens import TURNED
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
+from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
 from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
 from boardsight.vision.scrabble.position_checks import (
     BLANK,
     EMPTY,
-    correct_misreads,
     designate_blanks,
     run_text,
     runs,
 )
 from boardsight.vision.scrabble.squares import (
     BOARD_CELLS,
-    TURNED,
     cut_squares,
     reading_corners,
     turn_order,
 )
 
 TILE_SETS = ("english", "swedish")
-DEFAULT_LEXICONS = {"english": "enable", "swedish": "sv"}
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
 TILE_THRESHOLD = 0.5  # squares whose chance of being empty is below this are taken for tiles
 VOTERS = 24  # tiles classified in all four turns to decide the orientation
 SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
 ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
 SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
+
+CHECKS = (*CHECK_NAMES, "blanks")
+"""Every check of a reading, in the order they run: the decisions of :mod:`.check_decisions`,
+then ``blanks`` (the lexicon says what each blank stands for)."""
+CHECK_GROUPS = {"misreads": CHECK_NAMES}  # a name for all the checks that change squares
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
 
@@ -213,25 +219,39 @@ def read_squares(
     return [names[i] for i in best], kept
 
 
-def read_board(
+@dataclass
+class ClassifiedBoard:
+    """A board found and classified, before any check: what the checks decide from.
+
+    ``probabilities`` (225, classes) are in reading order, renormalised over the classes
+    the tile set allows; ``tokens`` each square's likeliest of them.
+    """
+
+    tokens: list[str]
+    probabilities: np.ndarray
+    class_names: list[str]
+    corners: np.ndarray
+    tileset: TileSet
+    lexicon: Lexicon | None
+    extras: dict[str, Any]
+    timings: dict[str, float]
+
+
+def classify_board(
     image: np.ndarray,
     model: ReaderModel,
     *,
-    reader: str,
     tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
     source: str = "the photo",
-) -> BoardReading:
-    """Find the board in ``image`` (BGR), read every square, orient and check the position.
-
-    ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
-    seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
-    """
+    corners: np.ndarray | None = None,
+) -> ClassifiedBoard:
+    """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright."""
     check_tiles(tiles)
     start = time.perf_counter()
-    location = locate_board(image, source=source)
+    grid_corners, found_extras = board_corners(image, corners, source=source)
     found = time.perf_counter()
-    crops = cut_squares(image, location.corners, margin=model.margin, cell_px=model.cell_px)
+    crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
 
     def tiles_of(probabilities: np.ndarray) -> str:
         if tiles != "auto":
@@ -244,31 +264,89 @@ def read_board(
     chosen = tiles_of(probabilities)
     tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)
-    read = time.perf_counter()
-    reading = assemble_reading(
-        tokens,
-        kept,
-        model.class_names,
-        reading_corners(location.corners, turns),
+    return ClassifiedBoard(
+        tokens=tokens,
+        probabilities=kept,
+        class_names=model.class_names,
+        corners=reading_corners(grid_corners, turns),
         tileset=tileset,
         lexicon=words,
-        reader=reader,
-        extras={
-            "board_method": location.method,
-            "board_score": round(location.score, 4),
-            "quarter_turns": turns,
-            "orientation": orientation,
-        },
+        extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
+        timings={"find": found - start, "read": time.perf_counter() - found},
     )
-    reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
+
+
+def checked_reading(
+    board: ClassifiedBoard, *, reader: str, checks: Collection[str] | None = None
+) -> BoardReading:
+    """The reading of a classified board after ``checks`` (as in :func:`assemble_reading`)."""
+    start = time.perf_counter()
+    reading = assemble_reading(
+        board.tokens,
+        board.probabilities,
+        board.class_names,
+        board.corners,
+        tileset=board.tileset,
+        lexicon=board.lexicon,
+        reader=reader,
+        extras=board.extras,
+        checks=checks,
+    )
+    reading.timings.update({**board.timings, "check": time.perf_counter() - start})
     return reading
+
+
+def read_board(
+    image: np.ndarray,
+    model: ReaderModel,
+    *,
+    reader: str,
+    tiles: str = "auto",
+    lexicon: str | Lexicon | None = "auto",
+    source: str = "the photo",
+    corners: np.ndarray | None = None,
+    checks: Collection[str] | None = None,
+) -> BoardReading:
+    """Find the board in ``image`` (BGR), read every square, orient and check the position.
+
+    ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
+    seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
+    Given ``corners`` (the grid's corners in ``image`` pixels, clockwise), the board is
+    not looked for but cut there; ``checks`` as in :func:`assemble_reading`.
+    """
+    board = classify_board(image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners)
+    return checked_reading(board, reader=reader, checks=checks)
+
+
+def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
+    """The checks to run, in order: all for None; ``misreads`` stands for every check that changes squares."""
+    if checks is None:
+        return CHECKS
+    if isinstance(checks, str):
+        checks = (checks,)
+    named = {part for name in checks for part in CHECK_GROUPS.get(name, (name,))}
+    unknown = sorted(named - set(CHECKS))
+    if unknown:
+        choices = ", ".join([*CHECKS, *CHECK_GROUPS])
+        raise BadInputError(f"unknown Scrabble check {unknown[0]!r}: choose from {choices}")
+    return tuple(name for name in CHECKS if name in named)
+
+
+def board_corners(
+    image: np.ndarray, corners: np.ndarray | None, *, source: str = "the photo"
+) -> tuple[np.ndarray, dict[str, Any]]:
+    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had."""
+    if corners is not None:
+        return np.asarray(corners, dtype=np.float64), {"board_method": "given"}
+    location = locate_board(image, source=source)
+    return location.corners, {"board_method": location.method, "board_score": round(location.score, 4)}
 
 
 def lexicon_for(lexicon: str | Lexicon | None, tiles: str) -> Lexicon | None:
     """The lexicon to judge words with: ``auto`` picks the tile set's language, None judges none."""
     if lexicon is None or isinstance(lexicon, Lexicon):
         return lexicon
-    return load_lexicon(DEFAULT_LEXICONS[tiles] if lexicon == "auto" else lexicon)
+    return load_lexicon(load_tileset(tiles).lexicon if lexicon == "auto" else lexicon)
 
 
 def assemble_reading(
@@ -281,44 +359,43 @@ def assemble_reading(
     lexicon: Lexicon | None,
     reader: str,
     extras: dict[str, Any] | None = None,
+    checks: Collection[str] | None = None,
 ) -> BoardReading:
-    """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked."""
+    """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked.
+
+    ``checks`` names the checks to run (:data:`CHECKS`; ``misreads`` for all those that
+    change squares); None runs them all. Words are judged with ``lexicon`` either way.
+    Squares a check doubts but keeps are flagged, with the evidence in ``flags``.
+    """
     size = BOARD_CELLS
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
     cube = probabilities.reshape(size, size, -1)
     confidence = [
         [float(cube[r, c, class_names.index(grid[r][c])]) for c in range(size)] for r in range(size)
     ]
-    grid, corrections = correct_misreads(grid, cube, class_names, tileset, lexicon)
+    active = chosen_checks(checks)
+    checked_squares = check_position(
+        grid, cube, class_names, tileset, lexicon, [c for c in active if c in CHECK_NAMES]
+    )
+    grid, corrections = checked_squares.grid, checked_squares.corrections
     for change in corrections:
         row, col = change.square
         confidence[row][col] = float(cube[row, col, class_names.index(change.now)])
-    blanks = designate_blanks(grid, lexicon, tileset.alphabet) if lexicon is not None else {}
-    for (row, col), letters in blanks.items():
-        if len(letters) == 1:
-            grid[row][col] = letters[0].lower()
-    flagged = [(r, c) for r in range(size) for c in range(size) if confidence[r][c] < LOW_CONFIDENCE]
+    judging = lexicon if "blanks" in active else None
+    grid, checked, position = check_words(grid, tileset, judging, lexicon)
+    doubted = {flag.square for flag in checked_squares.flags}
+    flagged = [
+        (r, c)
+        for r in range(size)
+        for c in range(size)
+        if confidence[r][c] < LOW_CONFIDENCE or (r, c) in doubted
+    ]
     payload = dict(extras or {})
     payload["tiles"] = tileset.name
-    payload["blanks"] = [
-        {
-            "square": square_name(r, c),
-            "letter": grid[r][c] if grid[r][c] != BLANK else None,
-            "candidates": letters,
-        }
-        for (r, c), letters in sorted(blanks.items())
-    ]
-    payload["words"] = [
-        {
-            "word": run_text(grid, run),
-            "position": run.position,
-            "valid": None
-            if lexicon is None or BLANK in run_text(grid, run)
-            else run_text(grid, run) in lexicon,
-        }
-        for run in runs(grid)
-    ]
-    payload["cgp"] = position_cgp(grid, blanks)
+    payload["checks"] = list(active)
+    payload["flags"] = [flag.to_dict() for flag in checked_squares.flags]
+    payload["check_notes"] = checked_squares.notes
+    payload.update(checked)
     return BoardReading(
         game="scrabble",
         grid=grid,
@@ -328,15 +405,63 @@ def assemble_reading(
         flagged=flagged,
         corrections=[change.to_dict() for change in corrections],
         extras=payload,
+        position=position,
     )
 
 
-def position_cgp(grid: list[list[str]], blanks: dict[tuple[int, int], list[str]]) -> str:
-    """The board as a CGP line (no racks, no scores); a blank of unknown letter takes its first candidate.
+def check_words(
+    grid: list[list[str]],
+    tileset: TileSet,
+    blank_lexicon: Lexicon | None,
+    lexicon: Lexicon | None,
+    *,
+    designated: dict[tuple[int, int], str] | None = None,
+) -> tuple[list[list[str]], dict[str, Any], Position]:
+    """Settle the blanks (``?`` squares) with ``blank_lexicon`` and judge the words with ``lexicon``.
+
+    Returns the grid with each blank that only one letter fits written as that letter in
+    lower case, the ``blanks``, ``words`` and ``cgp`` fields of a reading, and the position.
+    ``designated`` lists blanks whose letter was given (a person's fix), shown as such.
+    """
+    grid = [list(line) for line in grid]
+    blanks = designate_blanks(grid, blank_lexicon, tileset.alphabet) if blank_lexicon is not None else {}
+    for (row, col), letters in blanks.items():
+        if len(letters) == 1:
+            grid[row][col] = letters[0].lower()
+    listed = {**blanks, **{square: [letter.upper()] for square, letter in (designated or {}).items()}}
+    checked: dict[str, Any] = {
+        "blanks": [
+            {
+                "square": square_name(r, c),
+                "letter": grid[r][c] if grid[r][c] != BLANK else None,
+                "candidates": letters,
+            }
+            for (r, c), letters in sorted(listed.items())
+        ],
+        "words": [
+            {
+                "word": run_text(grid, run),
+                "position": run.position,
+                "valid": None
+                if lexicon is None or BLANK in run_text(grid, run)
+                else run_text(grid, run) in lexicon,
+            }
+            for run in runs(grid)
+        ],
+    }
+    position = position_of(grid, blanks)
+    checked["cgp"] = to_cgp(position)
+    return grid, checked, position
+
+
+def position_of(
+    grid: list[list[str]], blanks: dict[tuple[int, int], list[str]], layout: Layout | None = None
+) -> Position:
+    """The board as a position (no racks, no scores); a blank of unknown letter takes its first candidate.
 
     A blank with no candidate at all is written as a blank ``a`` (the engine needs a letter).
     """
-    board = Board()
+    board = Board(layout)
     for row, line in enumerate(grid):
         for col, token in enumerate(line):
             if token == EMPTY:
@@ -345,4 +470,9 @@ def position_cgp(grid: list[list[str]], blanks: dict[tuple[int, int], list[str]]
                 options = blanks.get((row, col)) or ["A"]
                 token = options[0].lower()
             board.set(row, col, token)
-    return to_cgp(Position(board))
+    return Position(board)
+
+
+def position_cgp(grid: list[list[str]], blanks: dict[tuple[int, int], list[str]]) -> str:
+    """The board as a CGP line (no racks, no scores); see :func:`position_of`."""
+    return to_cgp(position_of(grid, blanks))

@@ -8,6 +8,7 @@ classes it knows, its input size, and how its squares were cut; set
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,18 @@ def read_with_cnn(
     tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
     model: str | Path | None = None,
+    corners: np.ndarray | None = None,
+    checks: Collection[str] | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Scrabble board in a BGR image with the square CNN."""
-    return read_board(image, reader_model(model), reader="onnx", tiles=tiles, lexicon=lexicon, source=source)
+    """Read a Scrabble board in a BGR image with the square CNN (cut at ``corners`` when given)."""
+    return read_board(
+        image,
+        reader_model(model),
+        reader="onnx",
+        tiles=tiles,
+        lexicon=lexicon,
+        source=source,
+        corners=corners,
+        checks=checks,
+    )

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from boardsight.scrabble.tokens import BOARD_SIZE
 from boardsight.vision.scrabble.lattice import Lattice, apply_homography
 
-BOARD_CELLS = 15
+BOARD_CELLS = BOARD_SIZE
 SAMPLE_PX = 12  # pixels a cell when sampling colours
 MIN_INSIDE = 0.97  # share of a block's cells whose centres must fall inside the photo
 SPREAD_FLOOR = 4.0  # Lab units a cell: colour spread any board's premium squares exceed

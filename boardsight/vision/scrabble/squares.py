@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardsight.scrabble.tokens import BOARD_SIZE
 from boardsight.vision.boggle.cells import cut_cells
 from boardsight.vision.geometry import rotate_corners
 
-BOARD_CELLS = 15
-TURNED = "turned"
+BOARD_CELLS = BOARD_SIZE
 """Class of a tile seen turned by a quarter or half turn (never a reading, only a vote on orientation)."""
 
 

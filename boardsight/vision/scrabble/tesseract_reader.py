@@ -11,7 +11,7 @@ a baseline to compare the CNN against, not a rival.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,9 +23,9 @@ from boardsight.vision.glyph_ink import ink_components
 from boardsight.vision.reading import BoardReading, register_reader
 from boardsight.vision.scrabble.board_reading import (
     assemble_reading,
+    board_corners,
     check_tiles,
     lexicon_for,
-    locate_board,
     read_squares,
     tile_set_for,
 )
@@ -107,6 +107,8 @@ def read_with_tesseract(
     source: str = "the photo",
     tiles: str = "auto",
     lexicon: str | Lexicon | None = "auto",
+    corners: np.ndarray | None = None,
+    checks: Collection[str] | None = None,
     **_: Any,
 ) -> BoardReading:
     """Read a Scrabble board in a BGR image with Tesseract (``auto`` tiles: Swedish when Å Ä Ö are read)."""
@@ -119,9 +121,9 @@ def read_with_tesseract(
     else:
         letters, language = "".join(tile_set_for(tiles).letters), LANGUAGES[tiles]
     start = time.perf_counter()
-    location = locate_board(image, source=source)
+    grid_corners, found_extras = board_corners(image, corners, source=source)
     found = time.perf_counter()
-    cells = [clean_square(crop) for crop in cut_squares(image, location.corners, margin=0.0, cell_px=CUT_PX)]
+    cells = [clean_square(crop) for crop in cut_squares(image, grid_corners, margin=0.0, cell_px=CUT_PX)]
     best_turn, best_reads, best_total = 0, [], -1.0
     for turns in range(4):
         reads = _single_letters(_ocr_sheet(_sheet(turn_crops(cells, turns)), language, letters), letters)
@@ -147,11 +149,12 @@ def read_with_tesseract(
         tokens,
         kept,
         class_names,
-        reading_corners(location.corners, best_turn),
+        reading_corners(grid_corners, best_turn),
         tileset=tileset,
         lexicon=words,
         reader="tesseract",
-        extras={"board_method": location.method, "quarter_turns": best_turn},
+        extras={"board_method": found_extras["board_method"], "quarter_turns": best_turn},
+        checks=checks,
     )
     reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
     return reading

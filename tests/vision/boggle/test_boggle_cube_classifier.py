@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from boardsight.boggle.dice import FACE_TOKENS
-from boardsight.datasets.synth.fonts import fonts_for
+from boardsight.datasets.synth.fonts import FONT_FACES, font_path
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.vision.boggle.onnx_reader import MODEL_PATH, cube_classifier
 
@@ -34,8 +34,24 @@ def test_model_file_describes_itself() -> None:
     assert MODEL_PATH.stat().st_size < 5 * 1024 * 1024
 
 
-@pytest.mark.parametrize("font", fonts_for("holdout")[:2], ids=lambda font: font.name)
+# The bundled model misreads 18-19 of the 132 cells in these two heavy serif faces; a model
+# trained to generalise reads them, and then this mark fails the test until it goes.
+MISREAD_FONTS = {"C059 Bold", "URW Bookman Demi"}
+MISREAD = pytest.mark.xfail(strict=True, reason="the bundled cube model misreads this held-out serif face")
+HELD_OUT_FONTS = [
+    pytest.param(face, marks=MISREAD) if face.name in MISREAD_FONTS else face
+    for face in FONT_FACES
+    if face.split == "holdout"
+]
+
+
+@pytest.mark.parametrize("font", HELD_OUT_FONTS, ids=lambda font: font.name)
 def test_every_class_at_every_rotation(font) -> None:
+    """Every held-out font the font packages install (system-packages.txt), each on its own."""
+    if font_path(font) is None:
+        pytest.skip(
+            f"{font.name} ({font.filename}) is not installed; scripts/install-system-packages installs it"
+        )
     classifier = cube_classifier(MODEL_PATH)
     tokens = sorted(FACE_TOKENS)
     crops = [rendered_cell(token, font, turns) for token in tokens for turns in range(4)]

@@ -127,6 +127,7 @@ def test_finds_trays_of_the_synthetic_renderer(index: int) -> None:
     assert np.linalg.norm(location.corners - truth, axis=1).mean() < 0.01 * quad_diagonal(truth)
 
 
+@pytest.mark.needs_fonts  # the views were chosen with the packaged fonts
 @pytest.mark.parametrize("index", [112, 122])
 def test_finds_steep_views_whose_cubes_merge_with_their_neighbours(index: int) -> None:
     """Two trays of the documented held-out set (seed 99) at 32 and 38 degrees of tilt whose

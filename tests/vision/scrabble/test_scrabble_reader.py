@@ -60,6 +60,7 @@ def test_premium_squares_are_never_letters() -> None:
                 assert read == "."
 
 
+@pytest.mark.needs_swedish_words
 def test_swedish_tiles_are_read_and_recognised() -> None:
     truth = label(SWEDISH)
     reading = read_photo(SWEDISH, game="scrabble", reader="onnx")  # tiles auto: Å Ä Ö make it Swedish
@@ -118,6 +119,7 @@ def test_unknown_tile_set() -> None:
         reader(cv2.imread(str(ENGLISH)), tiles="klingon")
 
 
+@pytest.mark.needs_tesseract
 @pytest.mark.parametrize("quarter_turns", [0, 1])
 def test_tesseract_reader_is_a_baseline(quarter_turns: int) -> None:
     from scrabble_drawing import draw_board

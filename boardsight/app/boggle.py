@@ -1,0 +1,56 @@
+"""Boggle games: solve a board, judge the players' lists; a tray photo is a BOARD argument too.
+
+Importing this module lets :func:`boardsight.boggle.parse.board_from_argument` read a board
+from a photo of the tray (the engine's table of board-file readers is filled here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from boardsight.app.reading import read_photo
+from boardsight.boggle.adjudicate import GameResult, adjudicate
+from boardsight.boggle.board import Board
+from boardsight.boggle.parse import BOARD_FILE_READERS, IMAGE_SUFFIXES
+from boardsight.boggle.rules import DEFAULT_RULES, Rules
+from boardsight.boggle.solver import Solution, resolve_lexicon, resolve_rules, solve
+from boardsight.boggle.wordlists import Challenge, PlayerList
+from boardsight.lexicon import DEFAULT_LEXICON, Lexicon
+
+
+def solve_boggle(
+    board: Board, *, rules: Rules | str = DEFAULT_RULES, lexicon: Lexicon | str = DEFAULT_LEXICON
+) -> Solution:
+    """Every word on ``board`` with its points and one path (``rules``, ``lexicon``: names or objects)."""
+    return solve(board, resolve_lexicon(lexicon), resolve_rules(rules))
+
+
+def judge_boggle(
+    board: Board,
+    lists: Sequence[PlayerList],
+    *,
+    rules: Rules | str = DEFAULT_RULES,
+    lexicon: Lexicon | str = DEFAULT_LEXICON,
+    challenges: Sequence[Challenge] = (),
+    challenge_all: bool = False,
+    missed: int = 0,
+) -> GameResult:
+    """Judge the players' ``lists`` for ``board``: a verdict and score per word, a raw score per player."""
+    return adjudicate(
+        board,
+        list(lists),
+        resolve_lexicon(lexicon),
+        resolve_rules(rules),
+        challenges=list(challenges),
+        challenge_all=challenge_all,
+        missed=missed,
+    )
+
+
+def board_from_photo(path: Path) -> Board:
+    """The board in the tray photo at ``path``, read with the default reader and checks."""
+    return read_photo(path, game="boggle").board  # set for every Boggle reading
+
+
+BOARD_FILE_READERS.update(dict.fromkeys(IMAGE_SUFFIXES, board_from_photo))
