@@ -123,7 +123,7 @@ def test_argument_errors(tmp_path) -> None:
         board_from_argument(str(binary))
     photo = tmp_path / "tray.jpg"
     photo.write_bytes(b"\xff\xd8\xff")
-    with pytest.raises(BadInputError, match="photo|JPEG"):
+    with pytest.raises(BadInputError, match=r"photo|JPEG"):
         board_from_argument(str(photo))
     with pytest.raises(BadInputError, match="not a board file, nor a board"):
         board_from_argument("boards/mine")
