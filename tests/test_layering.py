@@ -36,13 +36,15 @@ def _imports(path: Path) -> set[str]:
 
 
 # Lowest first. A module may import modules of its own entry and of entries above it in
-# this list; entries that share a rank (the two game engines; the front ends) are peers
-# that do not import each other. Training code is a layer of its own above the data sets;
-# the batch executor runs application functions many at once, for the front ends.
+# this list; entries that share a rank (the two game engines) are peers that do not
+# import each other. Training code is a layer of its own above the data sets; the batch
+# executor runs application functions many at once, for the front ends; the command line
+# is the outermost front end: it starts the others (``boardsight serve`` runs the web app).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("boardsight", "boardsight.errors"),
+    ("boardsight", "boardsight.errors", "boardsight.paths"),
     ("boardsight.lexicon",),
     ("boardsight.boggle", "boardsight.scrabble"),
+    ("boardsight.sheets",),
     ("boardsight.models",),
     ("boardsight.vision",),
     ("boardsight.capture",),
@@ -52,7 +54,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("boardsight.recorder",),
     ("boardsight.app",),
     ("boardsight.batch",),
-    ("boardsight.cli", "boardsight.web"),
+    ("boardsight.web",),
+    ("boardsight.cli",),
     ("boardsight.__main__",),
 )
 ENTRIES = {entry: rank for rank, entries in enumerate(LAYERS) for entry in entries}

@@ -22,6 +22,7 @@ from boardsight.boggle.board import Board
 from boardsight.boggle.parse import apply_fixes as fix_board
 from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
+from boardsight.models.named_models import resolve_model
 from boardsight.scrabble import load_tileset
 from boardsight.scrabble.coords import parse_square, square_name
 from boardsight.scrabble.position import Position
@@ -43,9 +44,11 @@ from boardsight.vision.scrabble import board_reading
 GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEGs shrink by halves)
 READ_MAX_SIDE = {"boggle": tray_reading.READ_MAX_SIDE, "scrabble": DEFAULT_MAX_SIDE}
-CHECKS = {"boggle": ("dice",), "scrabble": ("misreads", "blanks")}
-"""The checks each game's reading runs by default: the dice-set check for a tray; for a
-board, misread correction from tile counts and the lexicon, and the blanks' letters."""
+CHECKS = {"boggle": ("dice",), "scrabble": board_reading.CHECKS}
+"""The checks each game's reading runs by default: the dice-set decision for a tray; for
+a board, the decisions on tile counts, words, hidden blanks and lone tiles, then the
+blanks' letters. Each check changes a square only when the evidence is clear."""
+CHECK_GROUPS = {"boggle": {}, "scrabble": board_reading.CHECK_GROUPS}
 LOW_CONFIDENCE = {"boggle": tray_reading.LOW_CONFIDENCE, "scrabble": board_reading.LOW_CONFIDENCE}
 
 Photo = str | Path | bytes | np.ndarray
@@ -87,6 +90,7 @@ def read_photo(
     fixes: Sequence[str] = (),
     checks: Collection[str] | None = None,
     source: str | None = None,
+    model: str | Path | None = None,
 ) -> PhotoReading:
     """Read the board in ``photo``: a path, the bytes of an image file, or a BGR ``uint8`` array.
 
@@ -95,7 +99,8 @@ def read_photo(
     language; None judges no words). ``corners`` (TL, TR, BR, BL of the grid in photo
     pixels) skip finding the board. ``fixes`` are applied as by :func:`apply_fixes`.
     ``checks``: None runs the game's default checks (:data:`CHECKS`), ``()`` none, or the
-    names to run. ``source`` names the photo in messages. Bad input raises a
+    names to run. ``source`` names the photo in messages. ``model`` (reader ``onnx``) is
+    a model file, or the name of one made by ``train --from-bundled``. Bad input raises a
     :class:`~boardsight.errors.BadInputError` with a one-line message.
     """
     if game not in GAMES:
@@ -107,6 +112,9 @@ def read_photo(
     data = _photo_bytes(photo)
     chosen = _detect(photo if data is None else data, name) if game == "auto" else game
     active = _checks(chosen, checks)
+    if model is not None and reader != "onnx":
+        raise BadInputError("a model of your own needs reader onnx")
+    model_file = resolve_model(chosen, str(model)) if model is not None else None
     get_reader(chosen, reader)
     start = time.perf_counter()
     if data is None:
@@ -118,6 +126,8 @@ def read_photo(
         options: dict[str, Any] = {"size": size, "dice": dice if "dice" in active else "none"}
     else:
         options = {"tiles": tiles, "lexicon": lexicon, "checks": active}
+    if model is not None:
+        options["model"] = model_file
     reading = read_image(
         image, game=chosen, reader=reader, factor=factor, source=name, corners=corners, **options
     )
@@ -193,10 +203,13 @@ def _checks(game: str, checks: Collection[str] | None) -> tuple[str, ...]:
         return CHECKS[game]
     if isinstance(checks, str):
         checks = (checks,)
-    unknown = [name for name in checks if name not in CHECKS[game]]
+    groups = CHECK_GROUPS[game]
+    named = {part for name in checks for part in groups.get(name, (name,))}
+    unknown = sorted(named - set(CHECKS[game]))
     if unknown:
-        raise BadInputError(f"unknown check {unknown[0]!r} for {game}: choose from {', '.join(CHECKS[game])}")
-    return tuple(name for name in CHECKS[game] if name in checks)
+        choices = ", ".join([*CHECKS[game], *groups])
+        raise BadInputError(f"unknown check {unknown[0]!r} for {game}: choose from {choices}")
+    return tuple(name for name in CHECKS[game] if name in named)
 
 
 def apply_fixes(reading: PhotoReading, fixes: Sequence[str]) -> PhotoReading:
@@ -270,10 +283,10 @@ def _fix_board(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         confidence[row][col] = 1.0
     final = {parse_square(item["square"]): item["now"] for item in listed}
     designated = {square: token for square, token in final.items() if token.islower()}
-    named = [parse_square(item["square"]) for item in read.extras.get("blanks", [])]
-    for square in named + [square for square, token in final.items() if token == BLANK]:
-        if square not in designated and (square not in final or final[square] == BLANK):
-            grid[square[0]][square[1]] = BLANK  # blanks whose letter the lexicon named are named afresh
+    for item in read.extras.get("blanks", []):  # blanks whose letter the lexicon named are named afresh
+        row, col = parse_square(item["square"])
+        if final.get((row, col), BLANK) == BLANK:
+            grid[row][col] = BLANK
     lexicon = board_reading.lexicon_for(photo.settings.get("lexicon", "auto"), tileset.name)
     blank_lexicon = lexicon if "blanks" in photo.settings.get("checks", CHECKS["scrabble"]) else None
     grid, checked, position = board_reading.check_words(

@@ -1,9 +1,10 @@
 """Recording a Scrabble game from a frame source (a camera, a video file) into a GCG file.
 
 The front end opens the source and the session and says what happens;
-:func:`find_board` looks for the board in the first frames when no board profile is
-given, :func:`square_reader` picks the square reader and :func:`record_frames` runs the
-recorder's frame loop (:func:`boardsight.recorder.loop.play_frames`).
+:func:`rules_and_lexicon` picks what the game is judged by, :func:`find_board` looks for
+the board in the first frames when no board profile is given, :func:`square_reader`
+picks the square reader and :func:`record_frames` runs the recorder's frame loop
+(:func:`boardsight.recorder.loop.play_frames`).
 """
 
 from __future__ import annotations
@@ -16,19 +17,48 @@ from boardsight.calibration.camera_profile import CameraProfile
 from boardsight.calibration.undistort import undistort
 from boardsight.capture.frames import Frame, FrameSource
 from boardsight.datasets.synth.game_video import TemplateSquareReader
-from boardsight.errors import BadInputError
+from boardsight.errors import BadInputError, BoardsightError
+from boardsight.lexicon import Lexicon, load_lexicon
 from boardsight.recorder import readers
 from boardsight.recorder.commands import Command
 from boardsight.recorder.loop import play_frames
 from boardsight.recorder.pipeline import Recorder, SquareReader
 from boardsight.recorder.session import Message
+from boardsight.scrabble.rules import RuleSet, load_rules
+from boardsight.scrabble.tileset import load_tileset
 from boardsight.vision.reading import BoardNotFoundError
 
 FIND_BOARD_FRAMES = 60
+DEFAULT_RULES = {"english": "naspa", "swedish": "swedish"}  # the rules a tile set is usually played by
 DEMO_READER = "synthetic"
 SQUARE_READERS = (*readers.SQUARE_READERS, DEMO_READER)
 """The readers ``boardsight record`` offers: the production ones, and ``synthetic``, which
 reads only the flat boards boardsight draws for its tests and demo videos."""
+
+
+def rules_and_lexicon(
+    rules_name: str | None, tiles: str | None, lexicon_name: str | None, *, warn: Callable[[str], None]
+) -> tuple[RuleSet, Lexicon | None]:
+    """The rules to record under (by name, else the tile set's usual ones) and the lexicon.
+
+    Without ``lexicon_name`` the tile set's own lexicon is tried; when it is missing,
+    ``warn`` is told and the game is recorded without one (blanks are asked for).
+    """
+    if tiles is not None and tiles not in DEFAULT_RULES:
+        raise BadInputError(f"unknown tile set {tiles!r}: choose english or swedish")
+    rules = load_rules(rules_name or DEFAULT_RULES[tiles or "english"])
+    if tiles is not None and rules.tileset != tiles:
+        raise BadInputError(f"the {rules.name} rules play with {rules.tileset} tiles, not {tiles}")
+    lexicon_choice = lexicon_name or load_tileset(rules.tileset).lexicon
+    lexicon = None
+    if lexicon_choice:
+        try:
+            lexicon = load_lexicon(lexicon_choice)
+        except BoardsightError as error:
+            if lexicon_name:
+                raise
+            warn(f"no lexicon ({error}); blanks will be asked for")
+    return rules, lexicon
 
 
 def square_reader(name: str, tiles: str = "english") -> SquareReader:

@@ -64,7 +64,7 @@ def reading_notes(photo: PhotoReading) -> list[str]:
     lines = [f"read {photo.source}: {size}x{size} tray (reader {reading.reader}, dice set {dice})"]
     if reading.flagged:
         lines.append(
-            f"check these cells (below {TRAY_LOW_CONFIDENCE:.0%}): {_doubtful_cells(reading)}; "
+            f"check these cells (below {TRAY_LOW_CONFIDENCE:.0%} or doubted): {_doubtful_cells(reading)}; "
             "correct with --fix CELL=FACE"
         )
     lines += [
@@ -143,11 +143,15 @@ def format_tray_reading(reading: BoardReading) -> str:
         "  " + " ".join(f"{min(99, round(100 * value)):>2}" for value in row) for row in reading.confidence
     ]
     if reading.flagged:
-        lines.append(f"check these cells (below {TRAY_LOW_CONFIDENCE:.0%}): {_doubtful_cells(reading)}")
+        lines.append(
+            f"check these cells (below {TRAY_LOW_CONFIDENCE:.0%} or doubted): {_doubtful_cells(reading)}"
+        )
     for change in reading.corrections:
         lines.append(
             f"dice check changed {change['cell']} {change['read']} -> {change['now']}: {change['why']}"
         )
+    for flag in reading.extras.get("flags", []):
+        lines.append(f"dice check doubts {flag['cell']} {flag['read']} (or {flag['now']}): {flag['why']}")
     lines += closing_lines(reading, "TL TR BR BL")
     return "\n".join(lines)
 
@@ -205,12 +209,16 @@ def format_board_reading(reading: BoardReading) -> str:
             lines.append(f"blank {blank['square']}: no letter makes its words valid")
     for change in reading.corrections:
         lines.append(f"corrected {change['square']} {change['read']} -> {change['now']}: {change['why']}")
+    for flag in reading.extras.get("flags", []):
+        lines.append(f"doubted {flag['square']} {flag['read']} ({flag['check']}): {flag['why']}")
+    for note in reading.extras.get("check_notes", []):
+        lines.append(f"note: {note}")
     if reading.flagged:
         doubtful = ", ".join(
             f"{square_name(row, col)} {reading.grid[row][col]} {reading.confidence[row][col]:.0%}"
             for row, col in reading.flagged
         )
-        lines.append(f"check these squares (below {BOARD_LOW_CONFIDENCE:.0%}): {doubtful}")
+        lines.append(f"check these squares (below {BOARD_LOW_CONFIDENCE:.0%} or doubted): {doubtful}")
     if "cgp" in extras:
         lines.append(f"CGP: {extras['cgp']}")
     lines += closing_lines(reading, "TL TR BR BL as read")

@@ -8,6 +8,7 @@ photo shows neither). A blank whose letter the words do not settle takes its fir
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from boardsight.app.reading import read_photo
@@ -21,6 +22,7 @@ from boardsight.scrabble.movegen import GeneratedMove, generate_placements
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import PositionRequest, register_position_reader
 from boardsight.scrabble.rack import checked_rack
+from boardsight.scrabble.record_rules import rules_from_record
 from boardsight.scrabble.replay import ReplayResult, replay
 from boardsight.scrabble.rules import RuleSet
 
@@ -68,15 +70,23 @@ def replay_record(
 ) -> ReplayResult:
     """Replay a GCG record (or the file at a path): every move re-scored, each disagreement listed.
 
-    With ``lexicon``, the words not in it are listed too.
+    With ``rules`` None, the rules are those the record shows (its challenge bonuses, the
+    list its ``#lexicon`` names: :func:`~boardsight.scrabble.record_rules.rules_from_record`);
+    the result's ``rules_reason`` says which and why. With ``lexicon``, the words not in it
+    are listed too.
     """
-    chosen = rules_for(rules)
+    named = rules_for(rules) if rules is not None else None
     record = record_or_path
     if not isinstance(record, GcgRecord):
-        layout = load_layout(chosen.layout)
+        layout = load_layout((named or rules_for(DEFAULT_RULES)).layout)
         record = read_gcg(Path(record), rows=layout.rows, cols=layout.cols)
+    if named is None:
+        shown = rules_from_record(record)
+        chosen, reason = load_rules(shown.name), shown.reason
+    else:
+        chosen, reason = named, "as named"
     words = lexicon_for(chosen, lexicon) if lexicon is not None else None
-    return replay(record, chosen, words)
+    return dataclasses.replace(replay(record, chosen, words), rules_reason=reason)
 
 
 def position_from_photo(path: Path, request: PositionRequest, *, reader: str = "onnx") -> Position:

@@ -174,7 +174,7 @@ def read_json_board(path: Path) -> Board:
 
 
 def _photo_not_supported(path: Path) -> Board:
-    raise BadInputError(f"{path}: reading a board from a photo is not available in this version")
+    raise BadInputError(f"{path}: reading a board from a photo needs boardsight.app (import it first)")
 
 
 BoardFileReader = Callable[[Path], Board]
@@ -185,7 +185,7 @@ BOARD_FILE_READERS: dict[str, BoardFileReader] = {
 }
 """How :func:`board_from_argument` reads a board file, by lower-case suffix; text otherwise.
 
-A photo reader registers itself here for the image suffixes.
+Importing :mod:`boardsight.app` puts the tray-photo reader here for the image suffixes.
 """
 
 

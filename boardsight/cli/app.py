@@ -11,7 +11,19 @@ from typing import Annotated
 import typer
 
 from boardsight import __version__
-from boardsight.cli import batch, boggle, calibrate, dataset, lexicon, read, record, scrabble, train
+from boardsight.cli import (
+    batch,
+    boggle,
+    calibrate,
+    dataset,
+    lexicon,
+    lists,
+    read,
+    record,
+    scrabble,
+    serve,
+    train,
+)
 from boardsight.cli import eval as eval_cli
 from boardsight.cli.errors import GuardedTyper
 
@@ -28,9 +40,11 @@ app.command("solve")(boggle.solve)
 app.command("check")(boggle.check)
 app.add_typer(boggle.tournament_app, name="tournament")
 app.add_typer(scrabble.app, name="scrabble")
+app.add_typer(lists.app, name="lists")
 app.add_typer(train.app, name="train")
 app.command("read")(read.read)
 app.command("batch")(batch.batch)
+app.command("serve")(serve.serve)
 
 
 def _print_version(value: bool) -> None:

@@ -21,11 +21,12 @@ from boardsight.boggle.results import append_result, read_results
 from boardsight.boggle.rules import BUNDLED_RULES, DEFAULT_RULES, Rules, load_rules
 from boardsight.boggle.standings import standings as rank_players
 from boardsight.boggle.verify import WordStatus
-from boardsight.boggle.wordlists import read_challenges, read_player_list
+from boardsight.boggle.wordlists import read_challenges
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption, LexiconOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.cli.read_boggle import board_from_photo, is_photo
+from boardsight.cli.sheet_lists import read_lists, sheet_lines
 from boardsight.errors import BadInputError
 from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
 
@@ -179,7 +180,8 @@ def check(
     lists: Annotated[
         list[str],
         typer.Argument(
-            help="Word lists, one word a line: PATH (the player is the file's stem) or NAME=PATH.",
+            help="Word lists, one word a line, or photos of score sheets: PATH (the player is the "
+            "file's stem) or NAME=PATH.",
             show_default=False,
         ),
     ],
@@ -206,9 +208,19 @@ def check(
     game: Annotated[
         int | None, typer.Option("--game", min=1, help="Game number within the round, for --record.")
     ] = None,
+    accept: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--accept", help="Settle a doubtful word of a sheet photo: PLAYER:NUMBER=WORD. Repeatable."
+        ),
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player."""
+    """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player.
+
+    A list may be a photo of the player's score sheet: cancelled words are not claimed, circled
+    words are the challenges (unless --challenges is given), and the written total is checked.
+    """
     if challenges is not None and challenge_all:
         raise BadInputError("give --challenges FILE or --challenge-all, not both")
     if record is None and (round_number is not None or game is not None):
@@ -216,8 +228,13 @@ def check(
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
-    player_lists = [read_player_list(argument) for argument in lists]
-    challenge_list = read_challenges(challenges) if challenges is not None else []
+    player_lists, sheets = read_lists(lists, judged, lexicon_name, accept or [])
+    if challenges is not None:
+        challenge_list = read_challenges(challenges)
+    elif challenge_all or rules.judging != "challenge":
+        challenge_list = []
+    else:  # the words circled on the sheets
+        challenge_list = [challenge for sheet in sheets for challenge in sheet.challenges]
     result = app.judge_boggle(
         judged,
         player_lists,
@@ -229,10 +246,16 @@ def check(
     )
     if record is not None:
         _record(record, result, round_number, game)
+    scores = {player.name: player.raw_score for player in result.players}
     if json_output:
-        emit_json(result.as_json())
+        payload = result.as_json()
+        if sheets:
+            payload["sheets"] = [sheet.to_json(scores.get(sheet.player.name)) for sheet in sheets]
+        emit_json(payload)
     else:
         _print_game(result, len(challenge_list))
+        for line in sheet_lines(sheets, scores):
+            typer.echo(line)
 
 
 @tournament_app.command("standings")

@@ -16,7 +16,9 @@ from boardsight.errors import BadInputError
 
 def synth(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write images and sidecars into.")],
-    game: Annotated[str, typer.Option("--game", help="boggle or scrabble.")] = "boggle",
+    game: Annotated[
+        str, typer.Option("--game", help="boggle, scrabble, or sheets (players' score sheets).")
+    ] = "boggle",
     size: Annotated[
         str, typer.Option("--size", help="Boggle tray size 4, 5 or 6, or a mix such as 4,5,6.")
     ] = "5",
@@ -48,6 +50,10 @@ def synth(
     """Render synthetic photos with exact labels (the shared labelled-photo format)."""
     from boardsight.datasets.synth.writer import SynthSpec, generate, parse_sizes, parse_width
 
+    if game == "sheets":
+        _synth_sheets(out, count, seed, start, parse_width(width), fonts, overwrite)
+        return
+
     spec = SynthSpec(
         game=game,
         sizes=parse_sizes(size) if game == "boggle" else (15,),
@@ -72,3 +78,23 @@ def synth(
     rate = len(paths) / seconds if seconds > 0 else 0.0
     where = f"the Dask cluster at {scheduler}" if scheduler is not None else f"{workers} jobs"
     typer.echo(f"wrote {len(paths)} photos to {out} in {seconds:.1f} s ({rate:.2f}/s, {where})")
+
+
+def _synth_sheets(
+    out: Path, count: int, seed: int, start: int, width: tuple[int, int], fonts: str, overwrite: bool
+) -> None:
+    from boardsight.datasets.synth.sheet_writer import generate_sheets
+
+    began = time.perf_counter()
+    with typer.progressbar(length=count, label="Rendering sheets", file=sys.stderr) as bar:
+        paths = generate_sheets(
+            out,
+            count=count,
+            seed=seed,
+            start=start,
+            fonts=fonts,
+            width=width,
+            overwrite=overwrite,
+            on_done=bar.update,
+        )
+    typer.echo(f"wrote {len(paths)} sheet photos to {out} in {time.perf_counter() - began:.1f} s")

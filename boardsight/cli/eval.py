@@ -54,7 +54,8 @@ def _check_report_path(report: Path, *, force: bool) -> None:
 def eval_command(
     folder: Annotated[Path, typer.Argument(help="Labelled-photo set (searched recursively).")],
     game: Annotated[
-        str, typer.Option("--game", "-g", help="auto (each photo's label says), boggle or scrabble.")
+        str,
+        typer.Option("--game", "-g", help="auto (each photo's label says), boggle, scrabble or wordlist."),
     ] = AUTO,
     readers: Annotated[
         list[str] | None,
@@ -91,6 +92,11 @@ def eval_command(
     --workers or --scheduler read the photos on local processes or a Dask cluster
     (whose workers must see FOLDER at the same path).
     """
+    if game == "wordlist":
+        from boardsight.cli.eval_sheets import eval_sheets
+
+        eval_sheets(folder, readers, limit=limit, json_output=json_output)
+        return
     check_selection(game, limit)
     if report is not None:
         _check_report_path(report, force=force)

@@ -57,16 +57,53 @@ def read(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace an existing --debug-image file.")
     ] = False,
+    checks: Annotated[
+        str | None,
+        typer.Option(
+            "--checks",
+            help="Checks to run, comma-separated (default: all). Scrabble: counts, words, hidden-blanks, "
+            "lone, blanks (misreads: the first four); Boggle: dice.",
+        ),
+    ] = None,
+    no_checks: Annotated[
+        bool, typer.Option("--no-checks", help="Show the classifier's reading, with no checks.")
+    ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model", help="Read with this model: a name given to 'train --from-bundled', or an .onnx path."
+        ),
+    ] = None,
 ) -> None:
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     if debug_image is not None and debug_image.exists() and not overwrite:
         raise BadInputError(f"{debug_image} exists; pass --overwrite to replace it")
-    reading = app.read_photo(photo, game=game, size=size, dice=dice, tiles=tiles, reader=reader)
+    reading = app.read_photo(
+        photo,
+        game=game,
+        size=size,
+        dice=dice,
+        tiles=tiles,
+        reader=reader,
+        checks=chosen_checks(checks, no_checks),
+        model=model,
+    )
     if debug_image is not None:
         write_debug_image(photo, reading, debug_image)
     if as_json:
         emit_json(reading.to_json())
     else:
         typer.echo(app.rendering.describe_reading(reading))
+
+
+def chosen_checks(checks: str | None, no_checks: bool) -> tuple[str, ...] | None:
+    """The checks ``--checks`` / ``--no-checks`` name: None for the default ones, () for none."""
+    if no_checks and checks is not None:
+        raise BadInputError("give --checks or --no-checks, not both")
+    if no_checks:
+        return ()
+    if checks is None:
+        return None
+    return tuple(name.strip() for name in checks.split(",") if name.strip())

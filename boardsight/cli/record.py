@@ -10,7 +10,13 @@ from typing import Annotated
 import cv2
 import typer
 
-from boardsight.app.recording import SQUARE_READERS, find_board, record_frames, square_reader
+from boardsight.app.recording import (
+    SQUARE_READERS,
+    find_board,
+    record_frames,
+    rules_and_lexicon,
+    square_reader,
+)
 from boardsight.calibration.board import load_board_profile
 from boardsight.calibration.board_finder import default_finder
 from boardsight.calibration.camera_profile import load_camera_profile
@@ -18,18 +24,18 @@ from boardsight.capture.frames import CameraLostError, CameraSource, Frame, Fram
 from boardsight.cli.errors import EXIT_INTERRUPTED
 from boardsight.cli.options import CameraProfileOption
 from boardsight.cli.preview import require_display
-from boardsight.errors import BadInputError, BoardsightError
-from boardsight.lexicon import load_lexicon
+from boardsight.errors import BadInputError
 from boardsight.recorder.commands import KEYS, Command
 from boardsight.recorder.feed import CommandFeed
 from boardsight.recorder.pipeline import Recorder
 from boardsight.recorder.preview import draw_preview
 from boardsight.recorder.session import GameSession, Message
-from boardsight.scrabble.rules import load_rules
-from boardsight.scrabble.tileset import load_tileset
 
-DEFAULT_RULES = {"english": "naspa", "swedish": "swedish"}
 WINDOW = "boardsight record"
+
+
+def _warn(text: str) -> None:
+    typer.echo(f"warning: {text}", err=True)
 
 
 def _say(message: Message) -> None:
@@ -38,24 +44,6 @@ def _say(message: Message) -> None:
     else:
         label = "" if message.kind == "info" else f"{message.kind}: "
         typer.echo(f"{label}{message.text}", err=True)
-
-
-def _rules_and_lexicon(rules_name: str | None, tiles: str | None, lexicon_name: str | None):
-    if tiles is not None and tiles not in DEFAULT_RULES:
-        raise BadInputError(f"unknown tile set {tiles!r}: choose english or swedish")
-    rules = load_rules(rules_name or DEFAULT_RULES[tiles or "english"])
-    if tiles is not None and rules.tileset != tiles:
-        raise BadInputError(f"the {rules.name} rules play with {rules.tileset} tiles, not {tiles}")
-    lexicon_choice = lexicon_name or load_tileset(rules.tileset).lexicon
-    lexicon = None
-    if lexicon_choice:
-        try:
-            lexicon = load_lexicon(lexicon_choice)
-        except BoardsightError as error:
-            if lexicon_name:
-                raise
-            typer.echo(f"warning: no lexicon ({error}); blanks will be asked for", err=True)
-    return rules, lexicon
 
 
 def record(
@@ -101,7 +89,7 @@ def record(
         )
     if preview:
         require_display()
-    rules, lexicon = _rules_and_lexicon(rules_name, tiles, lexicon_name)
+    rules, lexicon = rules_and_lexicon(rules_name, tiles, lexicon_name, warn=_warn)
     reader = square_reader(reader_name, rules.tileset)
     board, reference, camera = None, None, None
     if board_profile is not None:

@@ -60,18 +60,30 @@ def _rack_for(position: Position, rack: str | None) -> str:
 @app.command("replay")
 def replay_command(
     game: Annotated[Path, typer.Argument(help="The GCG game record.")],
-    rules_name: RulesOption = "naspa",
+    rules_name: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            "-r",
+            help="Rule set: naspa, wespa, swedish, casual, or a rules file "
+            "(default: the rules the record shows, else naspa).",
+        ),
+    ] = None,
     lexicon_name: MaybeLexicon = None,
     json_output: JsonOption = False,
 ) -> None:
     """Replay a game, re-score every move and the totals, and report each disagreement with the record.
 
+    Without --rules, the record's own challenge bonuses (five-point: WESPA) or the list its
+    #lexicon names (CSW: WESPA, NWL: NASPA) choose the rules, and the summary says so.
     Exit status 1 when the record disagrees anywhere, 0 when everything agrees. With
     --lexicon, words not in it are listed too (a phony that stood is no disagreement).
     """
-    rules = load_rules(rules_name)
-    lexicon = lexicon_for(rules, lexicon_name) if lexicon_name else None
-    result = replay_record(game, rules=rules, lexicon=lexicon)
+    rules = load_rules(rules_name) if rules_name else None
+    result = replay_record(game, rules=rules, lexicon=lexicon_name)
+    if rules_name:
+        result.rules_reason = "named with --rules"
+    lexicon = lexicon_for(result.rules, lexicon_name) if lexicon_name else None
     if json_output:
         emit_json(_replay_payload(result, lexicon))
     else:
@@ -85,6 +97,7 @@ def _replay_payload(result: ReplayResult, lexicon: Lexicon | None) -> dict:
     return {
         "file": record.source,
         "rules": result.rules.name,
+        "rules_reason": result.rules_reason,
         "lexicon": lexicon.name if lexicon else None,
         "players": [{"nickname": p.nickname, "name": p.name} for p in record.players],
         "events": [
@@ -97,6 +110,7 @@ def _replay_payload(result: ReplayResult, lexicon: Lexicon | None) -> dict:
                 "computed_score": item.computed_score,
                 "cumulative": item.event.cumulative,
                 "words": item.words,
+                "reading": item.reading,
             }
             for item in result.events
         ],
@@ -136,7 +150,7 @@ def _print_replay(result: ReplayResult, lexicon: Lexicon | None) -> None:
                 f"{event.score:+d}",
                 computed,
                 event.cumulative,
-                "DISAGREES" if event.line in flagged else "",
+                "DISAGREES" if event.line in flagged else item.reading,
             ]
         )
     typer.echo(
@@ -155,6 +169,7 @@ def _print_replay(result: ReplayResult, lexicon: Lexicon | None) -> None:
     totals = ", ".join(f"{name} {score}" for name, score in zip(names, result.final_scores, strict=True))
     state = "complete game" if result.complete else "incomplete game"
     verdict = "the record agrees" if result.ok else f"{len(result.disagreements)} disagreement(s)"
+    typer.echo(f"rules {result.rules.name}: {result.rules_reason}")
     typer.echo(f"{state} under {result.rules.name} rules; computed totals: {totals}; {verdict}")
 
 

@@ -11,12 +11,15 @@ from boardsight.cli import train_scrabble
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import ForceOption
 from boardsight.cli.train_common import (
+    FromBundledOption,
+    NameOption,
     echo_result,
     log_line,
     model_destination,
     recorded_command,
     require_train_extra,
 )
+from boardsight.cli.train_fine_tune import fine_tune_command
 
 app = GuardedTyper(
     help="Rebuild the bundled classifiers: render synthetic data, train on the CPU, export ONNX."
@@ -31,19 +34,41 @@ def boggle(
     ] = None,
     trays: Annotated[int, typer.Option("--trays", help="Synthetic trays to train on.")] = 1400,
     validation_trays: Annotated[int, typer.Option("--validation-trays", help="Trays to validate on.")] = 160,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training cells.")] = 12,
+    epochs: Annotated[
+        int | None,
+        typer.Option("--epochs", help="Passes over the training cells (default 12; 6 to fine-tune)."),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 2024,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering trays.")] = 2,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,
     cache: Annotated[
         Path | None, typer.Option("--cache", help="Keep (and reuse) the rendered cells in this folder.")
     ] = None,
+    from_bundled: FromBundledOption = False,
+    real: Annotated[
+        Path | None, typer.Option("--real", help="Labelled tray photos to fine-tune on (--from-bundled).")
+    ] = None,
+    name: NameOption = None,
     force: ForceOption = False,
 ) -> None:
     """Train the cube-face classifier from synthetic trays (the bundled one: boggle_cubes.onnx).
 
     The bundled model is replaced only with --out boardsight/models/boggle_cubes.onnx --force.
+
+    With --from-bundled, fine-tune the bundled model on your own labelled photos instead
+    and store it as a named model (read --model NAME uses it).
     """
+    if from_bundled:
+        fine_tune_command(
+            "boggle",
+            real=real,
+            name=name,
+            epochs=epochs,
+            threads=threads,
+            seed=seed,
+            force=force,
+        )
+        return
     destination = model_destination(out, "boggle_cubes.onnx", force=force)
     require_train_extra()
     from boardsight.models.training.boggle.cube_training import CubeTrainingPlan, train_cube_model
@@ -52,7 +77,7 @@ def boggle(
         train_trays=trays,
         validation_trays=validation_trays,
         seed=seed,
-        epochs=epochs,
+        epochs=epochs or 12,
         jobs=jobs,
         threads=threads,
     )

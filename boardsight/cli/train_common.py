@@ -6,10 +6,22 @@ import importlib.util
 import shlex
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from boardsight.errors import BadInputError, BoardsightError
+
+FromBundledOption = Annotated[
+    bool,
+    typer.Option(
+        "--from-bundled",
+        help="Fine-tune the bundled model on --real photos (minutes) instead of training anew.",
+    ),
+]
+NameOption = Annotated[
+    str | None, typer.Option("--name", help="Store the fine-tuned model under this name (read --model NAME).")
+]
 
 
 def require_train_extra() -> None:

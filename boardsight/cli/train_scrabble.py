@@ -9,12 +9,15 @@ import typer
 
 from boardsight.cli.options import ForceOption
 from boardsight.cli.train_common import (
+    FromBundledOption,
+    NameOption,
     echo_result,
     log_line,
     model_destination,
     recorded_command,
     require_train_extra,
 )
+from boardsight.cli.train_fine_tune import fine_tune_command
 from boardsight.errors import BadInputError
 
 
@@ -27,7 +30,10 @@ def scrabble(
     validation_boards: Annotated[
         int, typer.Option("--validation-boards", help="Boards (held-out fonts) to validate on.")
     ] = 60,
-    epochs: Annotated[int, typer.Option("--epochs", help="Passes over the training squares.")] = 10,
+    epochs: Annotated[
+        int | None,
+        typer.Option("--epochs", help="Passes over the training squares (default 10; 6 to fine-tune)."),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 7,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering boards.")] = 2,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads for training.")] = 2,
@@ -55,12 +61,22 @@ def scrabble(
             help="Hold out every photo of this source (the sidecar's source_repo); repeatable.",
         ),
     ] = None,
+    from_bundled: FromBundledOption = False,
+    name: NameOption = None,
     force: ForceOption = False,
 ) -> None:
     """Train the square classifier from synthetic boards (the bundled one: scrabble_tiles.onnx).
 
     The bundled model is replaced only with --out boardsight/models/scrabble_tiles.onnx --force.
+
+    With --from-bundled, fine-tune the bundled model on the labelled photos of --real
+    instead (all of them) and store it as a named model (read --model NAME uses it).
     """
+    if from_bundled:
+        fine_tune_command(
+            "scrabble", real=real, name=name, epochs=epochs, threads=threads, seed=seed, force=force
+        )
+        return
     if not 0 <= real_held_out < 1:
         raise BadInputError(f"--real-held-out must be at least 0 and below 1, not {real_held_out}")
     if real_fold < 0 or (real_fold and real_fold * real_held_out >= 1):
@@ -75,7 +91,7 @@ def scrabble(
         train_boards=boards,
         validation_boards=validation_boards,
         seed=seed,
-        epochs=epochs,
+        epochs=epochs or 10,
         jobs=jobs,
         threads=threads,
         real_photos=real,

@@ -130,7 +130,10 @@ def parse_word_list(
     if looks_binary(data):
         raise BadInputError(f"{source} looks like a binary file, not a word list of one word a line")
     encoding = detect_encoding(data)
-    text = data.decode(encoding)
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:  # a UTF-16 byte-order mark over bytes that are not UTF-16
+        raise BadInputError(f"{source} is not valid {encoding.upper()} text ({error.reason})") from error
     dropped = DroppedCounts()
     blank_lines = 0
     kept: set[str] = set()

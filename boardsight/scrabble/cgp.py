@@ -22,7 +22,7 @@ from boardsight.scrabble.board import Board
 from boardsight.scrabble.layout import Layout, load_layout
 from boardsight.scrabble.position import Position
 
-_RUN = re.compile(r"\d+|[^\d]")
+_RUN = re.compile(r"[0-9]+|[^0-9]")
 
 
 class CgpError(BadInputError):
@@ -32,7 +32,9 @@ class CgpError(BadInputError):
 def _parse_row(text: str, number: int, cols: int) -> list[str]:
     cells: list[str] = []
     for token in _RUN.findall(text):
-        if token.isdigit():
+        if token.isascii() and token.isdigit():
+            if len(cells) + int(token) > cols:  # checked first: "777777777" must not fill memory
+                raise CgpError(f"CGP row {number} has more than {cols} squares")
             cells.extend([""] * int(token))
         elif token.isalpha():
             cells.append(token)
@@ -81,7 +83,7 @@ def parse_cgp(text: str, layout: Layout | None = None) -> Position:
         raise CgpError(f"CGP scores {tokens[2]!r} must be whole numbers separated by '/'") from error
     if len(scores) != len(racks):
         raise CgpError(f"CGP lists {len(racks)} racks but {len(scores)} scores")
-    if not tokens[3].isdigit():
+    if not (tokens[3].isascii() and tokens[3].isdigit()):
         raise CgpError(f"CGP scoreless-turn count {tokens[3]!r} must be a whole number")
     return Position(
         board, [rack.upper() for rack in racks], scores, int(tokens[3]), _parse_options(tokens[4:])

@@ -1,8 +1,8 @@
-"""Where a position comes from: a CGP string, a GCG record at some turn, or (later) a photo.
+"""Where a position comes from: a CGP string, a GCG record at some turn, or a photo.
 
-Every command that works on a position goes through :func:`load_position`, so a new kind
-of source (a photo of a board) only needs :func:`register_position_reader` for its file
-suffixes.
+Every command that works on a position goes through :func:`load_position`; a kind of
+source file is read by the reader registered for its suffix with
+:func:`register_position_reader` (importing :mod:`boardsight.app` registers board photos).
 """
 
 from __future__ import annotations

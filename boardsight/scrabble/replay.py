@@ -8,6 +8,9 @@ bag; that its score is what the rules give; and that the cumulative total adds u
 end of the game it checks the rack adjustments (going out, or the scoreless end) and the
 time penalties against the rule set. With a lexicon it also lists the words not in it
 (those are reported, not counted as disagreements: a phony nobody challenged stands).
+Under double challenge, an opponent's pass right after the play that went out is read as
+that opponent's failed challenge of the play, as engines write it, not as a move after
+the game ended.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from boardsight.scrabble.gcg_model import (
     END_RACK_PENALTY,
     END_RACK_POINTS,
     EXCHANGE,
+    PASS,
     PLACEMENT,
     TURN_KINDS,
     WITHDRAWN,
@@ -63,6 +67,7 @@ class ReplayedEvent:
     event: GcgEvent
     computed_score: int | None
     words: list[str] = field(default_factory=list)
+    reading: str = ""  # what the event was taken for where it differs from its kind
 
 
 @dataclass
@@ -76,6 +81,7 @@ class ReplayResult:
     disagreements: list[Disagreement]
     invalid_words: list[InvalidWord]
     complete: bool
+    rules_reason: str = ""  # why these rules: named by the caller, or shown by the record
 
     @property
     def ok(self) -> bool:
@@ -112,6 +118,7 @@ class _Replay:
         self.time_penalised: set[int] = set()
         self.stopped = False
         self.score_override: int | None = None
+        self.reading = ""
 
     def flag(self, line: int, kind: str, message: str) -> None:
         self.disagreements.append(Disagreement(line, kind, message))
@@ -124,8 +131,10 @@ class _Replay:
         for event in self.record.events:
             if self.stopped:
                 break
+            self.reading = ""
             computed = self.apply(event)
-            self.replayed.append(ReplayedEvent(event, computed, list(self.last_placement_words)))
+            words = list(self.last_placement_words)
+            self.replayed.append(ReplayedEvent(event, computed, words, self.reading))
             self.check_cumulative(event)
         for player, rack in sorted(self.record.last_racks.items()):
             line = self.record.last_rack_lines.get(player, 0)
@@ -173,6 +182,9 @@ class _Replay:
     def turn(self, event: GcgEvent) -> int | None:
         state = self.state
         self.last_placement_words = []
+        if state.over and self.failed_challenge_of_going_out(event):
+            self.reading = f"{self.nick(event.player)}'s failed challenge of the last play"
+            return 0
         if state.over:
             self.flag(event.line, "turn", f"{self.nick(event.player)} moves after the game ended")
             self.stopped = True
@@ -193,6 +205,22 @@ class _Replay:
         self.check_score(event, 0, "a pass")
         state.pass_turn()
         return 0
+
+    def failed_challenge_of_going_out(self, event: GcgEvent) -> bool:
+        """Under double challenge, an opponent's scoreless pass right after the play that went
+        out (before the rack points) is that opponent's failed challenge of the play: the turn
+        it loses is the one it no longer has, and engines write it so."""
+        previous = self.replayed[-1].event if self.replayed else None
+        return (
+            self.rules.challenge.rule == "double"
+            and self.state.ended_by == OUT
+            and event.kind == PASS
+            and event.score == 0
+            and previous is not None
+            and previous is self.last_turn
+            and previous.kind == PLACEMENT
+            and previous.player != event.player
+        )
 
     def check_rack_exists(self, line: int, text: str, what: str) -> Counter[str] | None:
         """Parse a recorded rack and check the board leaves enough of each tile for it."""

@@ -96,6 +96,9 @@ def test_board_fixes_recompute_words_blanks_and_cgp(board: app.PhotoReading) -> 
     assert blanks["N14"]["letter"] == "s"  # the lexicon still names the other blank
     assert fixed.reading.extras["cgp"] != board.reading.extras["cgp"]
     assert (7, 14) not in fixed.reading.flagged
+    again = app.apply_fixes(fixed, ["E4=?"])  # the blank's letter is left to the lexicon once more
+    assert [item["now"] for item in again.reading.extras["fixes"]] == [".", "e", "?"]
+    assert {blank["square"]: blank["letter"] for blank in again.reading.extras["blanks"]}["E4"] == "t"
     with pytest.raises(BadInputError, match="not a tile"):
         app.apply_fixes(board, ["H8=7"])
     with pytest.raises(BadInputError, match="not a fix"):

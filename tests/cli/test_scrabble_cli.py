@@ -53,6 +53,7 @@ def test_replay_json_and_lexicon(tmp_path: Path) -> None:
         "computed_score": 24,
         "cumulative": 24,
         "words": ["QAT"],
+        "reading": "",
     }
 
 
@@ -156,3 +157,33 @@ def test_moves_refuses_a_rack_no_player_can_hold(rack: str, message: str) -> Non
     result = invoke("moves", "--cgp", EMPTY, "--rack", rack)
     assert result.exit_code == 2, result.output
     assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def _with_a_challenge_bonus(tmp_path: Path) -> Path:
+    """The six-pass game with a five-point challenge bonus after anna's first play."""
+    lines = GAME.read_text().splitlines()
+    at = lines.index(">anna: AEIQRST 8G QAT +24 24") + 1
+    lines.insert(at, ">anna: AEIRST (challenge) +5 29")
+    text = "\n".join(lines).replace("+20 44", "+20 49").replace("+0 44", "+0 49")
+    text = text.replace("-13 31", "-13 36")
+    path = tmp_path / "five_point.gcg"
+    path.write_text(text + "\n")
+    return path
+
+
+def test_replay_takes_the_rules_the_record_shows_and_says_why(tmp_path: Path) -> None:
+    record = _with_a_challenge_bonus(tmp_path)
+    result = invoke("replay", str(record))
+    assert result.exit_code == 0, result.stdout
+    assert "rules wespa: the record holds challenge bonuses, which a five-point challenge rule gives" in (
+        result.stdout
+    )
+    payload = json.loads(invoke("replay", str(record), "--json").stdout)
+    assert payload["rules"] == "wespa" and "challenge bonuses" in payload["rules_reason"]
+
+
+def test_replay_rules_named_with_the_option_win(tmp_path: Path) -> None:
+    result = invoke("replay", str(_with_a_challenge_bonus(tmp_path)), "-r", "naspa")
+    assert result.exit_code == 1
+    assert "rules naspa: named with --rules" in result.stdout
+    assert "the naspa rules (double challenge) give none" in result.stdout

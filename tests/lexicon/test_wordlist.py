@@ -86,3 +86,8 @@ def test_an_absurdly_long_entry_is_dropped_as_too_long() -> None:
     assert parsed.words == ["CAT"]
     assert parsed.dropped.too_long == 2 and parsed.dropped.total == 2
     assert parse_word_list(b"a" * MAX_WORD_LETTERS).words == ["A" * MAX_WORD_LETTERS]
+
+
+def test_a_utf16_mark_over_bytes_that_are_not_utf16_is_a_clear_error() -> None:
+    with pytest.raises(BadInputError, match="not valid UTF-16 text"):
+        parse_word_list(b"\xff\xfec")

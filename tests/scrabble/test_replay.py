@@ -165,3 +165,36 @@ def test_going_out_under_each_end_rule(tmp_path: Path, going_out: str, ending: s
     other_path = tmp_path / f"tiny_{other}.toml"
     other_path.write_text(TINY_RULES.format(tileset=tiles.as_posix(), going_out=other))
     assert not replay(parse_gcg(GOING_OUT.format(ending=ending)), load_rules(other_path)).ok
+
+
+def _finished_game_with_a_pass_after_going_out(rules: str, *, after_rack_points: bool = False) -> str:
+    """A complete self-played game in which the opponent passes right after the play that went
+    out (or after the rack points), as GCG text."""
+    from boardsight.datasets.synth.selfplay import self_play
+    from boardsight.lexicon import load_lexicon
+    from boardsight.scrabble.gcg_model import PASS, GcgEvent
+    from boardsight.scrabble.gcg_writer import write_gcg
+
+    record = self_play(load_rules(rules), load_lexicon("enable"), seed=0, turns=80)
+    going_out = max(i for i, event in enumerate(record.events) if event.kind == "placement")
+    opponent = 1 - record.events[going_out].player
+    total = [event.cumulative for event in record.events[:going_out] if event.player == opponent][-1]
+    at = len(record.events) if after_rack_points else going_out + 1
+    record.events.insert(at, GcgEvent(0, opponent, PASS, "", 0, total))
+    return write_gcg(record)
+
+
+def test_under_double_challenge_a_pass_after_going_out_is_a_failed_challenge() -> None:
+    result = replay_text(_finished_game_with_a_pass_after_going_out("naspa"))
+    assert result.ok and result.complete, result.disagreements
+    readings = [item.reading for item in result.events if item.reading]
+    assert len(readings) == 1 and readings[0].endswith("failed challenge of the last play")
+
+
+@pytest.mark.parametrize(
+    ("rules", "after_rack_points"), [("wespa", False), ("naspa", True)], ids=["five-point", "after-points"]
+)
+def test_other_moves_after_going_out_still_come_after_the_end(rules: str, after_rack_points: bool) -> None:
+    text = _finished_game_with_a_pass_after_going_out(rules, after_rack_points=after_rack_points)
+    result = replay_text(text, rules)
+    assert any("moves after the game ended" in item.message for item in result.disagreements)

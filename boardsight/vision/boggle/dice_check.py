@@ -1,15 +1,20 @@
-"""Dice-set check: the most likely board in which every cube shows a face of a different die.
+"""Dice-set check: a decision between "the tray is of this bundled set" and "of some other set".
 
 A tray holds each die of its set exactly once, so a reading that shows, say, two Q
-faces from a set with one Q die is impossible. Given each cell's class probabilities,
-the check solves an assignment problem: cell ``i`` and die ``j`` cost
-``-log max(p_i(face) for face on die j)``, and the cheapest one-die-per-cell matching
-gives the most likely possible board. Cells whose best face differs from their plain
-reading are reported with the reason.
+faces from a set with one Q die is impossible under that set. Given each cell's class
+probabilities, :func:`fit_dice_set` solves an assignment problem: cell ``i`` and die
+``j`` cost ``-log max(p_i(face) for face on die j)``, and the cheapest one-die-per-cell
+matching gives the most likely board the set can show.
 
-With ``auto`` every bundled set of the tray's size is tried and the most likely one is
-kept, unless even that one needs implausibly many changes (the tray is then taken to
-be from a set we do not know, and the reading is left alone).
+But trays come from editions and sets we do not bundle, so the set is a hypothesis:
+:func:`check_dice` weighs each bundled set of the tray's size (prior
+:data:`PRIOR_BUNDLED` among them, :data:`PRIOR_NAMED` for a set named by the user)
+against "another set", under which the reading stands as read. The classifier's
+probabilities are mixed with a little of a uniform spread first (:data:`MIX`): a
+confident reading can be overturned, at a price. The posterior of the best set is
+the evidence for its changes: at least :data:`CLEAR` and the cells change, else they
+are kept as read and flagged with the set's alternative. A tray whose faces do not
+fit a set by far makes that set unlikely rather than its confident cells wrong.
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ from boardsight.vision.boggle.assignment import min_cost_assignment
 
 DICE_CHOICES = ("auto", *DICE_SETS, "none")
 FLOOR = 1e-6  # probability given to a face the classifier thinks impossible
-AUTO_MAX_CHANGED_SHARE = 0.2  # auto rejects a set that would change more cells than this
-AUTO_MAX_LOSS = 6.0  # ... or cost more than this many nats of log-likelihood over the plain reading
+MIX = 0.02  # share of a uniform spread mixed into the classifier's probabilities
+PRIOR_BUNDLED = 0.5  # prior that a tray is of one of the bundled sets of its size (shared among them)
+PRIOR_NAMED = 0.9  # prior that a tray is of the set the user named
+CLEAR = 0.8  # the set's changes are made when its posterior is at least this
 
 
 @dataclass
@@ -39,6 +46,8 @@ class DiceFit:
     changes: list[dict] = field(default_factory=list)
     log_likelihood: float = 0.0
     plain_log_likelihood: float = 0.0
+    posterior: float = 1.0  # of the set against every other hypothesis (set by check_dice)
+    flags: list[dict] = field(default_factory=list)  # changes the set suggests that were not made
 
 
 def _face_table(dice_set: DiceSet, class_names: list[str]) -> np.ndarray:
@@ -79,7 +88,8 @@ def fit_dice_set(probabilities: np.ndarray, class_names: list[str], dice_set: Di
     if cells != len(dice_set.dice):
         raise BadInputError(f"the {dice_set.key} set has {len(dice_set.dice)} dice, the tray {cells} cells")
     table = _face_table(dice_set, class_names)
-    logs = np.log(np.maximum(probabilities, FLOOR))
+    mixed = (1 - MIX) * probabilities + MIX / probabilities.shape[1]
+    logs = np.log(np.maximum(mixed, FLOOR))
     # best[i, j]: log-probability of the best face of die j in cell i
     masked = np.where(table[None, :, :], logs[:, None, :], -np.inf)
     best_class = masked.argmax(axis=2)
@@ -118,9 +128,12 @@ def fit_dice_set(probabilities: np.ndarray, class_names: list[str], dice_set: Di
 
 
 def check_dice(probabilities: np.ndarray, class_names: list[str], dice: str = "auto") -> DiceFit | None:
-    """Apply the dice set named ``dice`` (or the best-fitting one for ``auto``); None for ``none``.
+    """The dice-set decision for the set named ``dice`` (or the bundled sets of the size, ``auto``).
 
-    ``auto`` returns None when no bundled set of the tray's size fits plausibly.
+    Returns the likeliest set's fit with its ``posterior``; its changes are made (kept
+    in ``changes``) only when the posterior is at least :data:`CLEAR`, else they move to
+    ``flags`` and the tokens stay as read. None for ``none`` or when no set of the
+    tray's size is bundled.
     """
     if dice not in DICE_CHOICES:
         raise BadInputError(f"unknown dice set {dice!r}: choose one of {', '.join(DICE_CHOICES)}")
@@ -129,12 +142,28 @@ def check_dice(probabilities: np.ndarray, class_names: list[str], dice: str = "a
     cells = probabilities.shape[0]
     size = round(np.sqrt(cells))
     if dice != "auto":
-        return fit_dice_set(probabilities, class_names, load_dice_set(dice))
-    fits = [fit_dice_set(probabilities, class_names, s) for s in dice_sets_for_size(size)]
-    if not fits:
+        sets, prior = [load_dice_set(dice)], PRIOR_NAMED
+    else:
+        sets, prior = list(dice_sets_for_size(size)), PRIOR_BUNDLED
+    if not sets:
         return None
-    best = max(fits, key=lambda fit: fit.log_likelihood)
-    loss = best.plain_log_likelihood - best.log_likelihood
-    if len(best.changes) > AUTO_MAX_CHANGED_SHARE * cells or loss > AUTO_MAX_LOSS:
-        return None
+    fits = [fit_dice_set(probabilities, class_names, s) for s in sets]
+    # log of prior x likelihood for each set, and for "another set" (the reading as read)
+    scores = [np.log(prior / len(fits)) + fit.log_likelihood for fit in fits]
+    other = np.log(1 - prior) + fits[0].plain_log_likelihood
+    top = max(*scores, other)
+    total = sum(np.exp(score - top) for score in [*scores, other])
+    best_index = int(np.argmax(scores))
+    best = fits[best_index]
+    best.posterior = float(np.exp(scores[best_index] - top) / total)
+    evidence = f"the {best.dice_set} set: {best.posterior:.0%}"
+    for change in best.changes:
+        change["why"] += f" ({evidence})"
+    if best.posterior >= CLEAR:
+        return best
+    plain = probabilities.argmax(axis=1)
+    best.flags = [{**change, "why": change["why"] + ": kept, flagged"} for change in best.changes]
+    best.changes = []
+    best.tokens = [class_names[c] for c in plain]
+    best.probabilities = [float(probabilities[i, c]) for i, c in enumerate(plain)]
     return best

@@ -15,7 +15,7 @@ decoded to at least :data:`READ_MAX_SIDE`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
 import cv2
@@ -146,23 +146,37 @@ def assemble_reading(
     *,
     reader: str,
     dice: str = "auto",
+    checks: Collection[str] | None = None,
     timings: dict[str, float] | None = None,
 ) -> BoardReading:
-    """A :class:`BoardReading` from per-cell probabilities, after the dice-set check."""
+    """A :class:`BoardReading` from per-cell probabilities, after the dice-set check.
+
+    ``checks`` without ``dice`` skips the check (as ``dice`` ``none`` does); cells the
+    check doubts but keeps are flagged, with the evidence in ``flags``.
+    """
+    if checks is not None and "dice" not in checks:
+        dice = "none"
     size = location.size
     best = probabilities.argmax(axis=1)
     tokens = [class_names[index] for index in best]
     confidence = [float(probabilities[cell, index]) for cell, index in enumerate(best)]
-    extras: dict[str, Any] = {"tray_method": location.method, "dice_set": None}
+    extras: dict[str, Any] = {"tray_method": location.method, "dice_set": None, "flags": []}
     corrections: list[dict[str, Any]] = []
+    doubted: set[tuple[int, int]] = set()
     fit = check_dice(probabilities, class_names, dice)
     if fit is not None:
         tokens, confidence, corrections = fit.tokens, fit.probabilities, fit.changes
-        extras["dice_set"] = fit.dice_set
+        extras["dice_set"] = fit.dice_set if fit.changes or not fit.flags else None
+        extras["dice_set_posterior"] = round(fit.posterior, 4)
+        extras["flags"] = fit.flags
+        doubted = {(flag["row"], flag["col"]) for flag in fit.flags}
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
     confidence_grid = [confidence[row * size : (row + 1) * size] for row in range(size)]
     flagged = [
-        (row, col) for row in range(size) for col in range(size) if confidence_grid[row][col] < LOW_CONFIDENCE
+        (row, col)
+        for row in range(size)
+        for col in range(size)
+        if confidence_grid[row][col] < LOW_CONFIDENCE or (row, col) in doubted
     ]
     return BoardReading(
         game="boggle",

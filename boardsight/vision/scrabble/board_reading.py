@@ -8,8 +8,9 @@ or Tesseract). The rest is here:
    hold tiles are classified again at the three other quarter turns, and the turn in
    which they look upright is the reading orientation (:mod:`.orientation`);
 3. read each square as its likeliest class among those of the tile set;
-4. correct misreads from the tile counts and the lexicon, find what each blank stands
-   for (:mod:`.position_checks`), judge the words and write the position as CGP.
+4. check the reading against the tile counts and the lexicon, each check a decision
+   between hypotheses (:mod:`.check_decisions`), find what each blank stands for
+   (:mod:`.position_checks`), judge the words and write the position as CGP.
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ from boardsight.scrabble.tileset import TileSet
 from boardsight.scrabble.tokens import TURNED
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
+from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
 from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
 from boardsight.vision.scrabble.position_checks import (
     BLANK,
     EMPTY,
-    correct_misreads,
     designate_blanks,
     run_text,
     runs,
@@ -56,6 +57,11 @@ VOTERS = 24  # tiles classified in all four turns to decide the orientation
 SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
 ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
 SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
+
+CHECKS = (*CHECK_NAMES, "blanks")
+"""Every check of a reading, in the order they run: the decisions of :mod:`.check_decisions`,
+then ``blanks`` (the lexicon says what each blank stands for)."""
+CHECK_GROUPS = {"misreads": CHECK_NAMES}  # a name for all the checks that change squares
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
 
@@ -213,6 +219,83 @@ def read_squares(
     return [names[i] for i in best], kept
 
 
+@dataclass
+class ClassifiedBoard:
+    """A board found and classified, before any check: what the checks decide from.
+
+    ``probabilities`` (225, classes) are in reading order, renormalised over the classes
+    the tile set allows; ``tokens`` each square's likeliest of them.
+    """
+
+    tokens: list[str]
+    probabilities: np.ndarray
+    class_names: list[str]
+    corners: np.ndarray
+    tileset: TileSet
+    lexicon: Lexicon | None
+    extras: dict[str, Any]
+    timings: dict[str, float]
+
+
+def classify_board(
+    image: np.ndarray,
+    model: ReaderModel,
+    *,
+    tiles: str = "auto",
+    lexicon: str | Lexicon | None = "auto",
+    source: str = "the photo",
+    corners: np.ndarray | None = None,
+) -> ClassifiedBoard:
+    """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright."""
+    check_tiles(tiles)
+    start = time.perf_counter()
+    grid_corners, found_extras = board_corners(image, corners, source=source)
+    found = time.perf_counter()
+    crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
+
+    def tiles_of(probabilities: np.ndarray) -> str:
+        if tiles != "auto":
+            return tiles
+        return choose_tiles(probabilities, model.class_names, lexicon)
+
+    turns, probabilities, orientation = orient_and_classify(
+        crops, model, lambda probabilities: lexicon_for(lexicon, tiles_of(probabilities))
+    )
+    chosen = tiles_of(probabilities)
+    tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
+    tokens, kept = read_squares(probabilities, model.class_names, tileset)
+    return ClassifiedBoard(
+        tokens=tokens,
+        probabilities=kept,
+        class_names=model.class_names,
+        corners=reading_corners(grid_corners, turns),
+        tileset=tileset,
+        lexicon=words,
+        extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
+        timings={"find": found - start, "read": time.perf_counter() - found},
+    )
+
+
+def checked_reading(
+    board: ClassifiedBoard, *, reader: str, checks: Collection[str] | None = None
+) -> BoardReading:
+    """The reading of a classified board after ``checks`` (as in :func:`assemble_reading`)."""
+    start = time.perf_counter()
+    reading = assemble_reading(
+        board.tokens,
+        board.probabilities,
+        board.class_names,
+        board.corners,
+        tileset=board.tileset,
+        lexicon=board.lexicon,
+        reader=reader,
+        extras=board.extras,
+        checks=checks,
+    )
+    reading.timings.update({**board.timings, "check": time.perf_counter() - start})
+    return reading
+
+
 def read_board(
     image: np.ndarray,
     model: ReaderModel,
@@ -231,37 +314,22 @@ def read_board(
     Given ``corners`` (the grid's corners in ``image`` pixels, clockwise), the board is
     not looked for but cut there; ``checks`` as in :func:`assemble_reading`.
     """
-    check_tiles(tiles)
-    start = time.perf_counter()
-    grid_corners, found_extras = board_corners(image, corners, source=source)
-    found = time.perf_counter()
-    crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
+    board = classify_board(image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners)
+    return checked_reading(board, reader=reader, checks=checks)
 
-    def tiles_of(probabilities: np.ndarray) -> str:
-        if tiles != "auto":
-            return tiles
-        return choose_tiles(probabilities, model.class_names, lexicon)
 
-    turns, probabilities, orientation = orient_and_classify(
-        crops, model, lambda probabilities: lexicon_for(lexicon, tiles_of(probabilities))
-    )
-    chosen = tiles_of(probabilities)
-    tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
-    tokens, kept = read_squares(probabilities, model.class_names, tileset)
-    read = time.perf_counter()
-    reading = assemble_reading(
-        tokens,
-        kept,
-        model.class_names,
-        reading_corners(grid_corners, turns),
-        tileset=tileset,
-        lexicon=words,
-        reader=reader,
-        extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
-        checks=checks,
-    )
-    reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
-    return reading
+def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
+    """The checks to run, in order: all for None; ``misreads`` stands for every check that changes squares."""
+    if checks is None:
+        return CHECKS
+    if isinstance(checks, str):
+        checks = (checks,)
+    named = {part for name in checks for part in CHECK_GROUPS.get(name, (name,))}
+    unknown = sorted(named - set(CHECKS))
+    if unknown:
+        choices = ", ".join([*CHECKS, *CHECK_GROUPS])
+        raise BadInputError(f"unknown Scrabble check {unknown[0]!r}: choose from {choices}")
+    return tuple(name for name in CHECKS if name in named)
 
 
 def board_corners(
@@ -295,9 +363,9 @@ def assemble_reading(
 ) -> BoardReading:
     """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked.
 
-    ``checks`` names the checks to run: ``misreads`` (tile counts and the lexicon correct
-    doubtful squares) and ``blanks`` (the lexicon says what each blank stands for); None
-    runs both. Words are judged with ``lexicon`` either way.
+    ``checks`` names the checks to run (:data:`CHECKS`; ``misreads`` for all those that
+    change squares); None runs them all. Words are judged with ``lexicon`` either way.
+    Squares a check doubts but keeps are flagged, with the evidence in ``flags``.
     """
     size = BOARD_CELLS
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
@@ -305,17 +373,28 @@ def assemble_reading(
     confidence = [
         [float(cube[r, c, class_names.index(grid[r][c])]) for c in range(size)] for r in range(size)
     ]
-    corrections = []
-    if checks is None or "misreads" in checks:
-        grid, corrections = correct_misreads(grid, cube, class_names, tileset, lexicon)
+    active = chosen_checks(checks)
+    checked_squares = check_position(
+        grid, cube, class_names, tileset, lexicon, [c for c in active if c in CHECK_NAMES]
+    )
+    grid, corrections = checked_squares.grid, checked_squares.corrections
     for change in corrections:
         row, col = change.square
         confidence[row][col] = float(cube[row, col, class_names.index(change.now)])
-    judging = lexicon if checks is None or "blanks" in checks else None
+    judging = lexicon if "blanks" in active else None
     grid, checked, position = check_words(grid, tileset, judging, lexicon)
-    flagged = [(r, c) for r in range(size) for c in range(size) if confidence[r][c] < LOW_CONFIDENCE]
+    doubted = {flag.square for flag in checked_squares.flags}
+    flagged = [
+        (r, c)
+        for r in range(size)
+        for c in range(size)
+        if confidence[r][c] < LOW_CONFIDENCE or (r, c) in doubted
+    ]
     payload = dict(extras or {})
     payload["tiles"] = tileset.name
+    payload["checks"] = list(active)
+    payload["flags"] = [flag.to_dict() for flag in checked_squares.flags]
+    payload["check_notes"] = checked_squares.notes
     payload.update(checked)
     return BoardReading(
         game="scrabble",

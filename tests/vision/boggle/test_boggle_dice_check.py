@@ -88,11 +88,37 @@ def test_auto_picks_the_fitting_set_and_none_switches_off() -> None:
     assert check_dice(probabilities, NAMES, "none") is None
 
 
-def test_auto_leaves_a_board_of_an_unknown_set_alone() -> None:
+def test_a_board_of_an_unknown_set_is_kept_as_read_even_when_a_set_is_named() -> None:
     probabilities = table([{"Z": 0.97}] * 16)  # sixteen Z cubes: no bundled set comes close
-    assert check_dice(probabilities, NAMES, "auto") is None
-    forced = check_dice(probabilities, NAMES, "classic")
-    assert forced is not None and len(forced.changes) == 15  # the classic set has a single Z
+    for dice in ("auto", "classic"):
+        fit = check_dice(probabilities, NAMES, dice)
+        assert fit is not None and fit.changes == [] and fit.tokens == ["Z"] * 16
+        assert fit.posterior < 0.01
+        assert len(fit.flags) == 15 and fit.flags[0]["why"].endswith("kept, flagged")
+
+
+def test_confident_cells_that_break_a_set_are_kept_and_flagged() -> None:
+    # A tray of an edition with a second QU die: both read at 97%. One die of the set
+    # has QU, so the set would change one of them; the set is what the evidence refutes.
+    board = a_classic_board()
+    readings = [{token: 0.9} for token in board]
+    readings[2] = {"QU": 0.97, "O": 0.01}
+    readings[5] = {"QU": 0.97, "O": 0.01}
+    fit = check_dice(table(readings), NAMES, "auto")
+    assert fit is not None and fit.changes == []
+    assert fit.tokens[2] == fit.tokens[5] == "QU"
+    assert [flag["cell"] for flag in fit.flags] in (["C1"], ["B2"])
+
+
+def test_a_doubtful_cell_is_changed_when_the_set_fits_the_rest() -> None:
+    board = a_classic_board()
+    readings = [{token: 0.9} for token in board]
+    readings[2] = {"QU": 0.97, "O": 0.01}
+    readings[5] = {"QU": 0.5, "O": 0.45}
+    fit = check_dice(table(readings), NAMES, "classic")
+    assert fit is not None and fit.tokens[5] == "O"
+    assert [change["cell"] for change in fit.changes] == ["B2"]
+    assert "the classic set: " in fit.changes[0]["why"] and fit.posterior >= 0.8
 
 
 def test_bad_choices() -> None:

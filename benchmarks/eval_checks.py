@@ -1,0 +1,258 @@
+"""What each reading check does on real photos, alone and together, per source of photos.
+
+Usage: python benchmarks/eval_checks.py [--scrabble FOLDER] [--boggle FOLDER] [--out DIR] [--tag NAME]
+
+Every photo is found and classified once; then each check is run alone on that
+classification, then the default checks together, then all of them. For each source
+(the sidecar's ``source_repo``) and each configuration this prints the squares (cells),
+letter tiles and whole boards right, and the squares the checks fixed (wrong as the
+classifier read them, right after) and broke (right before, wrong after). A check that
+breaks more than it fixes on some source should not run by default.
+
+With ``--out`` it also writes one JSON line per photo for the classifier alone and
+after the default checks (truth, reading, mistakes, corrections, flags, times) to
+``DIR/<game>_checks_<tag>.jsonl`` and the table to ``DIR/<game>_checks_<tag>_summary.json``,
+so a change's effect shows in review. The model is the bundled one unless ``BOARDSIGHT_SCRABBLE_MODEL`` /
+``BOARDSIGHT_BOGGLE_MODEL`` name another; say which photos it was trained on next to
+any figure (the bundled Scrabble model trained on the kwwangkw photos).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardsight.datasets.metrics import cell_matches
+from boardsight.datasets.store import Example, iter_examples
+from boardsight.errors import BoardsightError
+from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "real"
+
+
+@dataclass
+class Tally:
+    """Counts of one configuration on one source."""
+
+    photos: int = 0
+    cells: int = 0
+    cells_right: int = 0
+    letters: int = 0
+    letters_right: int = 0
+    boards_right: int = 0
+    fixed: int = 0
+    broken: int = 0
+    changed: int = 0
+    flagged: int = 0
+    check_ms: list[float] = field(default_factory=list)
+
+
+def source_of(example: Example) -> str:
+    repo = example.label.extras.get("source_repo")
+    return str(repo or example.image_path.name.split("__")[0]).replace("/", "+")
+
+
+def right_cells(truth: list[list[str]], grid: list[list[str]]) -> list[list[bool]]:
+    return [
+        [cell_matches(t, g) for t, g in zip(tr, gr, strict=True)] for tr, gr in zip(truth, grid, strict=True)
+    ]
+
+
+def photo_row(
+    example: Example, config: str, reading: BoardReading, before: list[list[bool]], times: dict[str, float]
+) -> tuple[dict[str, Any], list[list[bool]]]:
+    truth = example.label.grid
+    right = right_cells(truth, reading.grid)
+    mistakes = [
+        {"row": r, "col": c, "truth": truth[r][c], "read": reading.grid[r][c]}
+        for r, line in enumerate(right)
+        for c, ok in enumerate(line)
+        if not ok
+    ]
+    row = {
+        "photo": example.image_path.name,
+        "source": source_of(example),
+        "config": config,
+        "truth": ["".join(line) if all(len(t) == 1 for t in line) else " ".join(line) for line in truth],
+        "reading": [
+            "".join(line) if all(len(t) == 1 for t in line) else " ".join(line) for line in reading.grid
+        ],
+        "cells_right": sum(map(sum, right)),
+        "cells": sum(map(len, right)),
+        "letters_right": sum(
+            ok for tl, rl in zip(truth, right, strict=True) for t, ok in zip(tl, rl, strict=True) if t != "."
+        ),
+        "letters": sum(t != "." for line in truth for t in line),
+        "board_right": all(map(all, right)),
+        "fixed": sum(
+            not b and a for bl, al in zip(before, right, strict=True) for b, a in zip(bl, al, strict=True)
+        ),
+        "broken": sum(
+            b and not a for bl, al in zip(before, right, strict=True) for b, a in zip(bl, al, strict=True)
+        ),
+        "mistakes": mistakes,
+        "corrections": reading.corrections,
+        "flags": reading.extras.get("flags", []),
+        "times_ms": {stage: round(1000 * seconds, 2) for stage, seconds in times.items()},
+    }
+    return row, right
+
+
+def add(tally: Tally, row: dict[str, Any], reading: BoardReading) -> None:
+    tally.photos += 1
+    for name in ("cells", "cells_right", "letters", "letters_right", "fixed", "broken"):
+        setattr(tally, name, getattr(tally, name) + row[name])
+    tally.boards_right += row["board_right"]
+    tally.changed += len(reading.corrections)
+    tally.flagged += len(reading.extras.get("flags", []))
+    tally.check_ms.append(row["times_ms"].get("check", 0.0))
+
+
+def share(right: int, total: int) -> str:
+    return f"{right / total:6.1%} ({right}/{total})" if total else "-"
+
+
+def print_tallies(game: str, tallies: dict[str, dict[str, Tally]]) -> None:
+    for source, configs in sorted(tallies.items()):
+        print(f"\n{game}: {source}")
+        print(f"{'checks':<16} {'cells':<22} {'letters':<22} {'boards':<14} fixed broken changed flagged")
+        for config, t in configs.items():
+            print(
+                f"{config:<16} {share(t.cells_right, t.cells):<22} {share(t.letters_right, t.letters):<22} "
+                f"{t.boards_right}/{t.photos:<12} {t.fixed:>5} {t.broken:>6} {t.changed:>7} {t.flagged:>7}"
+            )
+
+
+def evaluate_game(
+    game: str,
+    examples: Iterable[Example],
+    classify: Callable[[Example], tuple[Any, dict[str, float]]],
+    check: Callable[[Any, tuple[str, ...] | None], BoardReading],
+    configs: dict[str, tuple[str, ...] | None],
+    out: Path | None,
+    tag: str,
+) -> None:
+    tallies: dict[str, dict[str, Tally]] = defaultdict(lambda: {name: Tally() for name in configs})
+    rows = []
+    for example in examples:
+        try:
+            classified, times = classify(example)
+        except BoardsightError as error:
+            print(f"{example.image_path.name}: not read ({error})")
+            continue
+        before = None
+        for name, checks in configs.items():
+            reading = check(classified, checks)
+            row, right = photo_row(
+                example,
+                name,
+                reading,
+                before or right_cells(example.label.grid, reading.grid),
+                {**times, **reading.timings},
+            )
+            before = before or right
+            for source in (source_of(example), "all sources"):
+                add(tallies[source][name], row, reading)
+            if name in ("none", "default"):
+                rows.append(row)
+    print_tallies(game, tallies)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"{game}_checks_{tag}.jsonl"
+        path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
+        summary = {
+            source: {
+                name: {k: v for k, v in vars(t).items() if k != "check_ms"} for name, t in configs.items()
+            }
+            for source, configs in tallies.items()
+        }
+        summary_path = out / f"{game}_checks_{tag}_summary.json"
+        summary_path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        print(f"\nwrote {len(rows)} rows (no checks, default checks) to {path}, the table to {summary_path}")
+
+
+def decoded(example: Example, max_side: int) -> tuple[Any, float]:
+    start = time.perf_counter()
+    image, _ = decode_image_scaled(
+        read_image_bytes(example.image_path), source=str(example.image_path), max_side=max_side
+    )
+    return image, time.perf_counter() - start
+
+
+def scrabble(folder: Path, out: Path | None, tag: str) -> None:
+    from boardsight.models.training.scrabble.tile_data import labelled_scrabble_photos
+    from boardsight.vision.scrabble import board_reading
+    from boardsight.vision.scrabble.onnx_reader import reader_model
+
+    model = reader_model()
+    names = board_reading.CHECK_NAMES
+
+    def classify(example: Example) -> tuple[Any, dict[str, float]]:
+        image, decode = decoded(example, DEFAULT_MAX_SIDE)
+        board = board_reading.classify_board(image, model)
+        return board, {"decode": decode}
+
+    def check(board: Any, checks: tuple[str, ...] | None) -> BoardReading:
+        return board_reading.checked_reading(board, reader="onnx", checks=checks)
+
+    configs: dict[str, tuple[str, ...] | None] = {"none": ()}
+    configs.update({name: (name,) for name in names})
+    configs["default"] = None
+    configs["all"] = tuple(names)
+    evaluate_game("scrabble", labelled_scrabble_photos(folder), classify, check, configs, out, tag)
+
+
+def boggle(folder: Path, out: Path | None, tag: str) -> None:
+    from boardsight.vision.boggle import tray_reading
+    from boardsight.vision.boggle.cells import cut_cells
+    from boardsight.vision.boggle.onnx_reader import CnnCells, cube_classifier
+
+    cells = CnnCells(cube_classifier())
+    examples = [e for e in iter_examples(folder) if e.game == "boggle" and e.label.has_grid]
+
+    def classify(example: Example) -> tuple[Any, dict[str, float]]:
+        image, decode = decoded(example, tray_reading.READ_MAX_SIDE)
+        start = time.perf_counter()
+        location = tray_reading.locate_tray(image, source=str(example.image_path))
+        found = time.perf_counter()
+        crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
+        probabilities = cells.probabilities(crops)
+        times = {"decode": decode, "find": found - start, "read": time.perf_counter() - found}
+        return (location, probabilities), times
+
+    def check(classified: Any, checks: tuple[str, ...] | None) -> BoardReading:
+        location, probabilities = classified
+        start = time.perf_counter()
+        reading = tray_reading.assemble_reading(
+            location, probabilities, cells.class_names, reader="onnx", checks=checks
+        )
+        reading.timings["check"] = time.perf_counter() - start
+        return reading
+
+    configs: dict[str, tuple[str, ...] | None] = {"none": (), "dice": ("dice",), "default": None}
+    evaluate_game("boggle", examples, classify, check, configs, out, tag)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scrabble", type=Path, default=SHARED / "scrabble")
+    parser.add_argument("--boggle", type=Path, default=SHARED / "boggle")
+    parser.add_argument("--game", choices=("scrabble", "boggle", "both"), default="both")
+    parser.add_argument("--out", type=Path, help="write per-photo JSON lines here")
+    parser.add_argument("--tag", default="bundled", help="name of this run in the output file names")
+    arguments = parser.parse_args()
+    if arguments.game in ("scrabble", "both"):
+        scrabble(arguments.scrabble, arguments.out, arguments.tag)
+    if arguments.game in ("boggle", "both"):
+        boggle(arguments.boggle, arguments.out, arguments.tag)
+
+
+if __name__ == "__main__":
+    main()

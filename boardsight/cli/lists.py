@@ -1,0 +1,87 @@
+"""``boardsight lists read SHEET``: read a photo of a player's score sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from boardsight.cli.errors import GuardedTyper
+from boardsight.cli.options import JsonOption
+from boardsight.cli.output import emit_json, format_table
+from boardsight.sheets.model import SheetReading
+
+app = GuardedTyper(help="Read players' word lists from photos of their score sheets.")
+
+
+def sheet_text(reading: SheetReading) -> str:
+    """The words of a reading as a table, then the total and what waits for a person."""
+    rows = []
+    for number, word in enumerate(reading.words, start=1):
+        marks = ", ".join(
+            name for name, on in (("cancelled", word.cancelled), ("circled", word.circled)) if on
+        )
+        status = word.status or word.reading.status
+        if word.needs_check:
+            status = "check this word"
+        others = ", ".join(scored.word for scored in word.reading.candidates if scored.word != word.text)
+        note = f"written {word.reading.raw}" if word.reading.changed else ""
+        rows.append(
+            [
+                number,
+                word.text,
+                f"{word.reading.confidence:.2f}",
+                status.replace("_", " "),
+                marks,
+                others,
+                note,
+            ]
+        )
+    lines = [f"{reading.source}: {len(reading.words)} words ({reading.constrained_by or 'unconstrained'})"]
+    if rows:
+        lines.append(
+            format_table(
+                ["#", "word", "conf", "status", "marks", "close valid words", "note"], rows, align="rlrllll"
+            )
+        )
+    lines.append(f"written total: {reading.total if reading.total is not None else 'none found'}")
+    waiting = reading.waiting
+    if waiting:
+        numbers = ", ".join(map(str, waiting))
+        plural = "s" if len(waiting) != 1 else ""
+        lines.append(f"{len(waiting)} word{plural} to check ({numbers}): fix with --accept NUMBER=WORD")
+    return "\n".join(lines)
+
+
+@app.command("read")
+def read(
+    sheet: Annotated[
+        Path, typer.Argument(help="Photo of a score sheet, or the crop of one word.", show_default=False)
+    ],
+    board: Annotated[
+        str | None,
+        typer.Option("--board", "-b", help="The board the list was written for (text, file or tray photo)."),
+    ] = None,
+    lexicon_name: Annotated[
+        str | None, typer.Option("--lexicon", "-l", help="Lexicon to read against (default: enable).")
+    ] = None,
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Read without any vocabulary (letters as seen).")
+    ] = False,
+    accept: Annotated[
+        list[str] | None,
+        typer.Option("--accept", help="Word NUMBER reads WORD, e.g. --accept 3=QUIET. Repeatable."),
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Read each word of SHEET: text, confidence, box, cancelled or circled, runner-up readings, the total."""
+    from boardsight.cli.boggle import board_for
+    from boardsight.vision.sheets.read_photo import read_sheet_photo
+
+    judged = board_for(board, None) if board is not None else None
+    reading = read_sheet_photo(sheet, board=judged, lexicon=lexicon_name, raw=raw, accept=accept or ())
+    if json_output:
+        emit_json(reading.to_json())
+    else:
+        typer.echo(sheet_text(reading))

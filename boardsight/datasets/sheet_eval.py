@@ -1,0 +1,153 @@
+"""Evaluate sheet readers on labelled word-list sheets: raw and constrained, engine by engine.
+
+Engines: ``ppocr`` (the PP-OCR recogniser with CTC decoding over candidate words) and
+``tesseract`` (Tesseract's words; its constrained reading takes the one valid word an
+edit away when there is exactly one, the usual spelling fix after the fact). Each is
+scored raw (no vocabulary) and constrained (the label's board, or the lexicon alone).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from boardsight.boggle.parse import parse_board
+from boardsight.boggle.solver import solve
+from boardsight.errors import BadInputError
+from boardsight.lexicon import Lexicon
+from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Scored, Vocabulary, WordReading, edits1
+from boardsight.sheets.label import SheetLabel
+from boardsight.sheets.model import SheetReading, SheetWord, reading_order
+from boardsight.sheets.scoring import SheetScore, score_sheet
+from boardsight.sheets.vocabulary import board_vocabulary, lexicon_vocabulary
+
+ENGINES = ("ppocr", "tesseract")
+MODES = ("raw", "constrained")
+
+
+@dataclass
+class SheetEvaluation:
+    """Scores per (engine, mode), the seconds each reading took, and sheets that failed."""
+
+    scores: dict[tuple[str, str], SheetScore] = field(default_factory=dict)
+    seconds: dict[tuple[str, str], list[float]] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    sheets: int = 0
+    changes: dict[str, int] = field(
+        default_factory=lambda: {"to_valid": 0, "to_other_valid": 0, "flagged": 0}
+    )
+
+
+def tesseract_sheet(image_path: Path, vocabulary: Vocabulary | None) -> SheetReading:
+    """Tesseract's words of a sheet, fixed up to the single valid word one edit away when constrained."""
+    import cv2
+    import pytesseract
+
+    from boardsight.vision.sheets.reader import load_photo
+
+    image, scale = load_photo(image_path, str(image_path))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    data = pytesseract.image_to_data(gray, config="--psm 11", output_type=pytesseract.Output.DICT)
+    words = []
+    for index, text in enumerate(data["text"]):
+        letters = "".join(char for char in text.upper() if char.isalpha())
+        if len(letters) < 2 or float(data["conf"][index]) < 0:
+            continue
+        x, y, w, h = (int(data[key][index]) for key in ("left", "top", "width", "height"))
+        box = (round(x / scale), round(y / scale), round((x + w) / scale), round((y + h) / scale))
+        confidence = float(data["conf"][index]) / 100
+        reading = WordReading(letters, letters, AS_WRITTEN, confidence)
+        if vocabulary is not None and not vocabulary.is_valid(letters):
+            near = sorted(word for word in edits1(letters) if vocabulary.is_valid(word))
+            if len(near) == 1:
+                reading = WordReading(near[0], letters, CORRECTED, confidence, (Scored(near[0], 0.0),))
+            else:
+                reading = WordReading(
+                    letters, letters, CHECK, confidence, tuple(Scored(w, 0.0) for w in near[:4])
+                )
+        words.append(SheetWord(reading, box, status=reading.status))
+    order = reading_order([word.box for word in words])
+    return SheetReading(str(image_path), tuple(words[i] for i in order))
+
+
+def _vocabulary(label: SheetLabel, lexicon: Lexicon) -> tuple[Vocabulary, Callable[[str], bool]]:
+    if label.board:
+        solution = solve(parse_board(label.board), lexicon)
+        return board_vocabulary(solution, lexicon), solution.__contains__
+    return lexicon_vocabulary(lexicon), lexicon.__contains__
+
+
+def evaluate_sheets(
+    examples: Iterable[tuple[Path, SheetLabel]],
+    engines: Iterable[str],
+    lexicon: Lexicon,
+    *,
+    progress: Callable[[], None] | None = None,
+) -> SheetEvaluation:
+    """Read every sheet with every engine, raw and constrained, and score each reading."""
+    from boardsight.vision.sheets.reader import read_sheet
+
+    engines = list(engines)
+    unknown = [name for name in engines if name not in ENGINES]
+    if unknown:
+        raise BadInputError(f"unknown sheet reader {unknown[0]!r}; choose from {', '.join(ENGINES)}")
+    result = SheetEvaluation()
+    for image_path, label in examples:
+        result.sheets += 1
+        vocabulary, counts = _vocabulary(label, lexicon)
+        for engine in engines:
+            for mode in MODES:
+                vocab = vocabulary if mode == "constrained" else None
+                began = time.perf_counter()
+                try:
+                    if engine == "ppocr":
+                        reading = read_sheet(image_path, vocab, source=str(image_path))
+                    else:
+                        reading = tesseract_sheet(image_path, vocab)
+                except BadInputError as error:
+                    result.failures.append(f"{engine}/{mode}: {error}")
+                    reading = SheetReading(str(image_path), ())
+                result.seconds.setdefault((engine, mode), []).append(time.perf_counter() - began)
+                score = score_sheet(label, reading, counts)
+                result.scores.setdefault((engine, mode), SheetScore()).add(score)
+                if engine == "ppocr" and mode == "constrained":
+                    changes = reading.changes(counts).to_json()
+                    for key, value in changes.items():
+                        result.changes[key] += value
+        if progress is not None:
+            progress()
+    return result
+
+
+def metric_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]]]:
+    """Header and rows: one column per (engine, mode)."""
+    keys = sorted(evaluation.scores)
+    header = ["metric", *(f"{engine} {mode}" for engine, mode in keys)]
+
+    def row(name: str, value: Callable[[SheetScore], str]) -> list[str]:
+        return [name, *(value(evaluation.scores[key]) for key in keys)]
+
+    def marks(mark: str) -> Callable[[SheetScore], str]:
+        return lambda s: (
+            f"{s.marks[mark][0]}/{s.marks[mark][0] + s.marks[mark][1]} found, {s.marks[mark][2]} false"
+        )
+
+    rows = [
+        row("words right", lambda s: f"{s.word_accuracy:.2%} ({s.right}/{s.words})"),
+        row("letters right", lambda s: f"{s.letter_accuracy:.2%}"),
+        row("words not found", lambda s: str(s.missed_words)),
+        row("extra readings", lambda s: str(s.extra_words)),
+        row("flagged for a person", lambda s: str(s.flagged)),
+        row("false valid verdicts", lambda s: str(s.false_valid)),
+        row("cancelled marks", marks("cancelled")),
+        row("circled marks", marks("circled")),
+        row("marks found", lambda s: f"{s.mark_recall():.2%}"),
+        row("totals read right", lambda s: f"{s.totals[0]}/{s.totals[1]}"),
+        [
+            "seconds a sheet (mean)",
+            *(f"{sum(evaluation.seconds[k]) / max(1, len(evaluation.seconds[k])):.2f}" for k in keys),
+        ],
+    ]
+    return header, rows

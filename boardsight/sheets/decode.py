@@ -1,0 +1,197 @@
+"""Constrained reading of one written word: never invent a valid word.
+
+The recogniser's unconstrained best reading (``raw``) is what the pen wrote as far as the
+image shows. Candidate words (the words the board can form, and lexicon words one edit
+from a reading) are scored by the CTC forward probability on the same letter table. A
+candidate replaces ``raw`` only when the writing itself supports it: its probability is
+within ``support`` (natural log) of the raw reading's, which happens when the letters that
+differ were ones the recogniser was unsure of. Otherwise a raw reading that is not a valid
+word stays as written and is flagged *check*, with the close valid candidates, for a person
+to decide; so is a reading that two valid words explain about equally well.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
+
+from boardsight.sheets.ctc import LetterTable, best_strings, greedy_reading, string_log_probs
+
+AS_WRITTEN = "as_written"
+"""Reported as read: a valid word well ahead of any other, or a clearly written non-word with no
+valid word near it (a player's mistake, left for the verdict)."""
+CORRECTED = "corrected"
+"""The raw reading was replaced by a candidate the writing supports about as well."""
+CHECK = "check"
+"""Doubtful: reported as written (never as a valid word it might not be); a person decides."""
+UNREAD = "unread"
+"""No letters could be read at all."""
+
+DEFAULT_SUPPORT = 1.0
+"""A candidate may replace the raw reading when at most e^1 (about 2.7) times less likely."""
+DEFAULT_AMBIGUITY = 0.7
+"""Two valid readings within e^0.7 (about 2) of each other: too close to call."""
+SUPPORTED = 0.25
+"""...and only when the writing gives it at least this probability itself (not two poor readings alike)."""
+NEAR = 8.0
+"""A valid candidate within e^8 of a non-word reading makes that reading worth a person's look."""
+CONFIDENT = 0.5
+"""A non-word reading at least this probable, with no valid word near, is taken as written."""
+MAX_LENGTH_CHANGE = 2
+RUNNERS_UP = 4
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A reading and the natural log of its probability under the recogniser."""
+
+    word: str
+    log_prob: float
+
+    @property
+    def probability(self) -> float:
+        return math.exp(max(self.log_prob, -700.0))
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a reading is constrained by: ``is_valid`` (counts as a word) and the candidates to try.
+
+    ``board_words`` are tried against every reading (a short list: what the board can form);
+    ``in_lexicon`` finds lexicon words one edit from a reading.
+    """
+
+    is_valid: Callable[[str], bool]
+    board_words: tuple[str, ...] = ()
+    in_lexicon: Callable[[str], bool] | None = None
+
+    @classmethod
+    def of_words(cls, words: Iterable[str]) -> Vocabulary:
+        """A vocabulary of a fixed word set (tests, a lexicon-only reading of a short list)."""
+        words = frozenset(word.upper() for word in words)
+        return cls(is_valid=words.__contains__, board_words=tuple(sorted(words)))
+
+
+@dataclass(frozen=True)
+class WordReading:
+    """The decision about one written word."""
+
+    text: str
+    raw: str
+    status: str
+    confidence: float
+    candidates: tuple[Scored, ...] = ()
+    """Valid readings, most likely first (for *check*: what a person chooses from)."""
+    runners_up: tuple[Scored, ...] = ()
+    """Other readings of the writing, valid or not, most likely first."""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def changed(self) -> bool:
+        """Whether the constraint changed the reading (raw -> text)."""
+        return self.text != self.raw
+
+    @property
+    def doubtful(self) -> bool:
+        return self.status in (CHECK, UNREAD)
+
+
+def edits1(word: str) -> set[str]:
+    """Every string one deletion, substitution, insertion or swap of neighbours away."""
+    letters = string.ascii_uppercase
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = {a + b[1:] for a, b in splits if b}
+    swaps = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    replaces = {a + c + b[1:] for a, b in splits if b for c in letters}
+    inserts = {a + c + b for a, b in splits for c in letters}
+    return (deletes | swaps | replaces | inserts) - {word}
+
+
+def candidate_words(readings: Collection[str], vocabulary: Vocabulary, frames: int) -> list[str]:
+    """Words worth scoring: board words of a similar length, valid lexicon words an edit away."""
+    lengths = [len(word) for word in readings] or [0]
+    low, high = min(lengths) - MAX_LENGTH_CHANGE, max(lengths) + MAX_LENGTH_CHANGE
+    found = {word for word in vocabulary.board_words if low <= len(word) <= high and len(word) <= frames}
+    found.update(word for word in readings if vocabulary.is_valid(word))
+    if vocabulary.in_lexicon is not None:
+        for reading in readings:
+            found.update(word for word in edits1(reading) if vocabulary.in_lexicon(word))
+    return sorted(found)
+
+
+def read_word(
+    table: LetterTable,
+    vocabulary: Vocabulary | None,
+    *,
+    support: float = DEFAULT_SUPPORT,
+    ambiguity: float = DEFAULT_AMBIGUITY,
+    supported: float = SUPPORTED,
+) -> WordReading:
+    """Decide what one word image says (see the module docstring)."""
+    greedy = greedy_reading(table).replace("?", "")
+    beam = [Scored(word, score) for word, score in best_strings(table, beam=6)]
+    if not beam or not greedy:
+        return WordReading(greedy, greedy, UNREAD, 0.0)
+    raw = beam[0]
+    if vocabulary is None:
+        return WordReading(raw.word, raw.word, AS_WRITTEN, raw.probability, (), tuple(beam[1:RUNNERS_UP]))
+    words = candidate_words([scored.word for scored in beam[:3]], vocabulary, table.frames)
+    scored_words = sorted(
+        (
+            Scored(word, float(score))
+            for word, score in zip(words, string_log_probs(table, words), strict=True)
+        ),
+        key=lambda scored: -scored.log_prob,
+    )
+    valid = [s for s in scored_words if vocabulary.is_valid(s.word) and raw.log_prob - s.log_prob <= NEAR]
+    shown = tuple(valid[:RUNNERS_UP])
+    runners = _unique(s for s in [*beam, *scored_words] if s.word != raw.word)[:RUNNERS_UP]
+    best = valid[0] if valid else None
+    second = valid[1] if len(valid) > 1 else None
+    if vocabulary.is_valid(raw.word):
+        return _valid_raw(
+            raw,
+            second if best is not None and best.word == raw.word else best,
+            beam,
+            vocabulary,
+            shown,
+            runners,
+            ambiguity,
+        )
+    if best is not None and raw.log_prob - best.log_prob <= support and best.probability >= supported:
+        if second is not None and best.log_prob - second.log_prob < ambiguity:
+            note = f"{best.word} and {second.word} are about equally likely"
+            return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
+        return WordReading(best.word, raw.word, CORRECTED, best.probability, shown, runners)
+    doubtful = best is not None or raw.probability < CONFIDENT
+    return WordReading(raw.word, raw.word, CHECK if doubtful else AS_WRITTEN, raw.probability, shown, runners)
+
+
+def _valid_raw(
+    raw: Scored,
+    other_valid: Scored | None,
+    beam: list[Scored],
+    vocabulary: Vocabulary,
+    shown: tuple[Scored, ...],
+    runners: tuple[Scored, ...],
+    ambiguity: float,
+) -> WordReading:
+    """A valid raw reading stands unless another reading, valid or not, is about as likely."""
+    if other_valid is not None and raw.log_prob - other_valid.log_prob < ambiguity:
+        note = f"{raw.word} and {other_valid.word} are about equally likely"
+        return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
+    rival = next((s for s in beam if not vocabulary.is_valid(s.word)), None)
+    if rival is not None and raw.log_prob - rival.log_prob < ambiguity:
+        note = f"the writing may also read {rival.word}, which is not a valid word"
+        return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
+    return WordReading(raw.word, raw.word, AS_WRITTEN, raw.probability, shown, runners)
+
+
+def _unique(scored: Iterable[Scored]) -> tuple[Scored, ...]:
+    seen: dict[str, Scored] = {}
+    for item in scored:
+        if item.word not in seen or item.log_prob > seen[item.word].log_prob:
+            seen[item.word] = item
+    return tuple(sorted(seen.values(), key=lambda item: -item.log_prob))

@@ -1,0 +1,168 @@
+"""A read score sheet: its words in reading order, their marks, the written total.
+
+Pure data and the operations on it that need no image: reading order, a person's fixes
+(``3=QUIET``), the count of readings the constraint changed, and the JSON of
+``boardsight lists read --json``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from boardsight.errors import BadInputError
+from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, WordReading
+
+Box = tuple[int, int, int, int]
+ACCEPTED = "accepted"
+"""A person chose the reading (``--accept`` or the prompt)."""
+_FIX = re.compile(r"^\s*(\d+)\s*=\s*([A-Za-z]+)\s*$")
+
+
+@dataclass(frozen=True)
+class SheetWord:
+    """One word of a sheet: the decision about its letters, where it was, and its marks."""
+
+    reading: WordReading
+    box: Box
+    cancelled: bool = False
+    circled: bool = False
+    status: str = ""
+    """The reading's status, or ACCEPTED once a person chose it."""
+
+    @property
+    def text(self) -> str:
+        return self.reading.text
+
+    @property
+    def needs_check(self) -> bool:
+        """Still waiting for a person: doubtful and not accepted."""
+        return self.status != ACCEPTED and self.reading.doubtful
+
+    def to_json(self, number: int) -> dict[str, Any]:
+        return {
+            "number": number,
+            "text": self.text,
+            "as_written": self.reading.raw,
+            "status": self.status or self.reading.status,
+            "confidence": round(self.reading.confidence, 4),
+            "box": list(self.box),
+            "cancelled": self.cancelled,
+            "circled": self.circled,
+            "candidates": [scored.word for scored in self.reading.candidates],
+            "runners_up": [
+                {"text": scored.word, "probability": round(scored.probability, 4)}
+                for scored in self.reading.runners_up
+            ],
+            "notes": list(self.reading.notes),
+        }
+
+
+@dataclass(frozen=True)
+class ConstraintChanges:
+    """How many readings the constraint changed, by direction."""
+
+    to_valid: int = 0
+    """A non-word reading replaced by a valid word the writing supports."""
+    to_other_valid: int = 0
+    """A valid reading replaced by another valid word the writing supports better."""
+    flagged: int = 0
+    """Left as written and flagged for a person."""
+
+    def to_json(self) -> dict[str, int]:
+        return {"to_valid": self.to_valid, "to_other_valid": self.to_other_valid, "flagged": self.flagged}
+
+
+@dataclass(frozen=True)
+class SheetReading:
+    """Everything read from one sheet photo."""
+
+    source: str
+    words: tuple[SheetWord, ...]
+    total: int | None = None
+    total_box: Box | None = None
+    constrained_by: str = ""
+    """What the reading was constrained by (a board and lexicon, a lexicon, or nothing)."""
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def changes(self, is_valid=None) -> ConstraintChanges:
+        """Readings changed by the constraint, by direction (``is_valid`` tells a valid raw reading)."""
+        to_valid = other = flagged = 0
+        for word in self.words:
+            reading = word.reading
+            if reading.status == CHECK:
+                flagged += 1
+            elif reading.status == CORRECTED:
+                if is_valid is not None and is_valid(reading.raw):
+                    other += 1
+                else:
+                    to_valid += 1
+        return ConstraintChanges(to_valid, other, flagged)
+
+    @property
+    def waiting(self) -> list[int]:
+        """Numbers (1-based) of words still waiting for a person."""
+        return [number for number, word in enumerate(self.words, start=1) if word.needs_check]
+
+    def accept(self, fixes: Sequence[str]) -> SheetReading:
+        """A new reading with ``N=WORD`` fixes applied (word N of the sheet reads WORD)."""
+        words = list(self.words)
+        for fix in fixes:
+            match = _FIX.match(fix)
+            if not match:
+                raise BadInputError(f"bad fix {fix!r}: write NUMBER=WORD, e.g. 3=QUIET")
+            number, text = int(match.group(1)), match.group(2).upper()
+            if not 1 <= number <= len(words):
+                raise BadInputError(f"bad fix {fix!r}: {self.source} has words 1 to {len(words)}")
+            word = words[number - 1]
+            reading = replace(word.reading, text=text)
+            words[number - 1] = replace(word, reading=reading, status=ACCEPTED)
+        return replace(self, words=tuple(words))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "constrained_by": self.constrained_by,
+            "words": [word.to_json(number) for number, word in enumerate(self.words, start=1)],
+            "total": self.total,
+            "total_box": list(self.total_box) if self.total_box else None,
+            "waiting": self.waiting,
+            "timings": {name: round(seconds, 3) for name, seconds in self.timings.items()},
+        }
+
+
+def reading_order(boxes: Sequence[Box]) -> list[int]:
+    """Indices of ``boxes`` top to bottom, then columns left to right.
+
+    A box joins the column whose horizontal span it overlaps most; columns are ordered by
+    their left edge, words in a column by their top.
+    """
+    columns: list[list[int]] = []
+    spans: list[list[float]] = []
+    for index in sorted(range(len(boxes)), key=lambda i: boxes[i][0]):
+        x0, _y0, x1, _y1 = boxes[index]
+        best, best_overlap = -1, 0.0
+        for number, (low, high) in enumerate(spans):
+            overlap = min(x1, high) - max(x0, low)
+            if overlap > best_overlap and overlap > 0.3 * min(x1 - x0, high - low):
+                best, best_overlap = number, overlap
+        if best < 0:
+            columns.append([index])
+            spans.append([x0, x1])
+        else:
+            columns[best].append(index)
+            spans[best] = [min(spans[best][0], x0), max(spans[best][1], x1)]
+    order = sorted(range(len(columns)), key=lambda n: spans[n][0])
+    return [index for n in order for index in sorted(columns[n], key=lambda i: boxes[i][1])]
+
+
+__all__ = [
+    "ACCEPTED",
+    "AS_WRITTEN",
+    "ConstraintChanges",
+    "SheetReading",
+    "SheetWord",
+    "reading_order",
+]

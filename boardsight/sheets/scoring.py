@@ -1,0 +1,152 @@
+"""Score a sheet reading against its label: words right, marks found, false valid verdicts.
+
+Readings are matched to labelled words by box overlap when both have boxes, else in order
+by sequence alignment. A *false valid* is a reading that would make a word count (valid,
+not cancelled, not waiting for a person) where the labelled word would not.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from boardsight.sheets.label import LabelledWord, SheetLabel
+from boardsight.sheets.model import SheetReading, SheetWord
+
+MIN_OVERLAP = 0.3
+
+
+@dataclass
+class SheetScore:
+    """Counts over one or more sheets."""
+
+    words: int = 0
+    right: int = 0
+    missed_words: int = 0
+    extra_words: int = 0
+    flagged: int = 0
+    marks: dict[str, list[int]] = field(
+        default_factory=lambda: {"cancelled": [0, 0, 0], "circled": [0, 0, 0]}
+    )
+    """Per mark: found, missed, false."""
+    false_valid: int = 0
+    false_valid_words: list[str] = field(default_factory=list)
+    totals: list[int] = field(default_factory=lambda: [0, 0])
+    """Written totals: read right, labelled."""
+    letters: int = 0
+    letter_errors: int = 0
+
+    def add(self, other: SheetScore) -> None:
+        for name in ("words", "right", "missed_words", "extra_words", "flagged", "false_valid"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.letters += other.letters
+        self.letter_errors += other.letter_errors
+        for mark, counts in other.marks.items():
+            self.marks[mark] = [a + b for a, b in zip(self.marks[mark], counts, strict=True)]
+        self.false_valid_words += other.false_valid_words
+        self.totals = [a + b for a, b in zip(self.totals, other.totals, strict=True)]
+
+    @property
+    def word_accuracy(self) -> float:
+        return self.right / self.words if self.words else 0.0
+
+    @property
+    def letter_accuracy(self) -> float:
+        return 1 - self.letter_errors / self.letters if self.letters else 0.0
+
+    def mark_recall(self) -> float:
+        found = sum(counts[0] for counts in self.marks.values())
+        labelled = found + sum(counts[1] for counts in self.marks.values())
+        return found / labelled if labelled else 1.0
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    if width <= 0 or height <= 0:
+        return 0.0
+    inter = width * height
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return inter / smaller if smaller > 0 else 0.0
+
+
+def match_words(labelled: Sequence[LabelledWord], read: Sequence[SheetWord]) -> list[tuple[int, int | None]]:
+    """(label index, reading index or None) for every labelled word."""
+    if labelled and all(word.box is not None for word in labelled):
+        pairs: list[tuple[int, int | None]] = []
+        used: set[int] = set()
+        for index, word in enumerate(labelled):
+            scores = [
+                (_overlap(word.box, candidate.box), n)  # type: ignore[arg-type]
+                for n, candidate in enumerate(read)
+                if n not in used
+            ]
+            best = max(scores, default=(0.0, -1))
+            if best[0] >= MIN_OVERLAP:
+                used.add(best[1])
+                pairs.append((index, best[1]))
+            else:
+                pairs.append((index, None))
+        return pairs
+    matcher = difflib.SequenceMatcher(
+        a=[word.text or "" for word in labelled], b=[word.text for word in read], autojunk=False
+    )
+    mapping: dict[int, int] = {}
+    for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+        if tag in ("equal", "replace"):
+            for offset in range(min(a1 - a0, b1 - b0)):
+                mapping[a0 + offset] = b0 + offset
+    return [(index, mapping.get(index)) for index in range(len(labelled))]
+
+
+def edit_distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i]
+        for j, char_b in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
+        previous = current
+    return previous[-1]
+
+
+def score_sheet(
+    label: SheetLabel, reading: SheetReading, counts: Callable[[str], bool] | None = None
+) -> SheetScore:
+    """Score one reading; ``counts`` says whether a word is valid (board and lexicon) for false valids."""
+    score = SheetScore()
+    pairs = match_words(label.words, reading.words)
+    matched = {n for _i, n in pairs if n is not None}
+    score.extra_words = len(reading.words) - len(matched)
+    for index, found in pairs:
+        truth = label.words[index]
+        if truth.text is None:
+            continue
+        score.words += 1
+        score.letters += len(truth.text)
+        if found is None:
+            score.missed_words += 1
+            score.letter_errors += len(truth.text)
+            for mark in ("cancelled", "circled"):
+                if getattr(truth, mark):
+                    score.marks[mark][1] += 1
+            continue
+        word = reading.words[found]
+        score.right += word.text == truth.text
+        score.letter_errors += edit_distance(word.text, truth.text)
+        score.flagged += word.needs_check
+        for mark in ("cancelled", "circled"):
+            want, got = getattr(truth, mark), getattr(word, mark)
+            if want and got:
+                score.marks[mark][0] += 1
+            elif want:
+                score.marks[mark][1] += 1
+            elif got:
+                score.marks[mark][2] += 1
+        claimed = not word.cancelled and not word.needs_check
+        if counts is not None and claimed and counts(word.text) and not counts(truth.text):
+            score.false_valid += 1
+            score.false_valid_words.append(f"{truth.text}->{word.text}")
+    if label.total is not None:
+        score.totals = [int(reading.total == label.total), 1]
+    return score

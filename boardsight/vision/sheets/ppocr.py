@@ -1,0 +1,198 @@
+"""The PP-OCR text detector and recogniser shipped inside the ``rapidocr-onnxruntime`` wheel.
+
+Both models run on onnxruntime from the files in that wheel; nothing is downloaded. The
+detector (DB) gives a quadrilateral per piece of writing; the recogniser is run here
+directly, not through the wrapper, because the decoding needs its per-timestep
+probabilities, which the wrapper reduces to a greedy string.
+
+The recogniser's alphabet (about 6,600 symbols) is folded onto :mod:`boardsight.sheets.ctc`'s
+letter table: a letter's probability is its capital's plus its small letter's; every other
+symbol but the space counts as *other*. The space is kept apart, to split a line into words.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from boardsight.errors import BadInputError
+from boardsight.sheets.ctc import COLUMNS, OTHER, LetterTable
+
+REC_HEIGHT = 48
+MIN_REC_WIDTH = 96
+BATCH = 8
+DETECT_SIDE = 1216
+"""Longer side at which the detector sees the photo (multiple of 32)."""
+DIGITS = frozenset(string.digits)
+
+
+class EngineMissingError(BadInputError):
+    """The OCR engine's package is not installed."""
+
+
+@dataclass(frozen=True)
+class LineOutput:
+    """What the recogniser saw in one detected piece of writing."""
+
+    quad: np.ndarray
+    """(4, 2) corners in photo pixels: top-left, top-right, bottom-right, bottom-left."""
+    table: LetterTable
+    symbols: tuple[str, ...]
+    """The most likely symbol of each timestep over the whole alphabet ("" for blank)."""
+    crop_frames: float
+    """How many timesteps the crop's width spans (the rest of the batch's width is padding)."""
+
+    @property
+    def text(self) -> str:
+        """Greedy reading over the recogniser's whole alphabet (digits and punctuation kept)."""
+        return collapse_symbols(self.symbols).strip()
+
+
+def _package_dir() -> Path:
+    try:
+        import rapidocr_onnxruntime
+    except ImportError as error:
+        raise EngineMissingError(
+            "the PP-OCR reader needs the rapidocr-onnxruntime package (pip install rapidocr-onnxruntime)"
+        ) from error
+    return Path(rapidocr_onnxruntime.__file__).parent
+
+
+def _session(path: Path):
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.log_severity_level = 3
+    return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+
+
+@dataclass
+class _Alphabet:
+    symbols: list[str]
+    letter_columns: list[np.ndarray]
+    other_columns: np.ndarray
+    space_column: int
+
+
+def _alphabet(session) -> _Alphabet:
+    characters = session.get_modelmeta().custom_metadata_map["character"].splitlines()
+    symbols = ["", *characters, " "]
+    letters = []
+    for letter in string.ascii_uppercase:
+        letters.append(np.array([i for i, s in enumerate(symbols) if s in (letter, letter.lower())]))
+    used = {int(i) for columns in letters for i in columns}
+    space = len(symbols) - 1
+    other = np.array([i for i in range(1, len(symbols)) if i not in used and i != space])
+    return _Alphabet(symbols, letters, other, space)
+
+
+class PPOCR:
+    """Detector + recogniser sessions (load once; :func:`engine` caches one per process)."""
+
+    def __init__(self) -> None:
+        models = _package_dir() / "models"
+        self.detector = _session(models / "ch_PP-OCRv4_det_infer.onnx")
+        self.recogniser = _session(models / "ch_PP-OCRv4_rec_infer.onnx")
+        self.alphabet = _alphabet(self.recogniser)
+
+    def detect(self, image_bgr: np.ndarray) -> list[np.ndarray]:
+        """Quadrilaterals (4, 2) of the pieces of writing, in the image's pixels."""
+        from rapidocr_onnxruntime.ch_ppocr_det.utils import DBPostProcess
+
+        height, width = image_bgr.shape[:2]
+        scale = DETECT_SIDE / max(height, width)
+        new_h = max(32, round(height * scale / 32) * 32)
+        new_w = max(32, round(width * scale / 32) * 32)
+        resized = cv2.resize(image_bgr, (new_w, new_h), interpolation=cv2.INTER_AREA)
+        blob = (resized.astype(np.float32) / 255.0 - 0.5) / 0.5
+        blob = blob.transpose(2, 0, 1)[None]
+        output = self.detector.run(None, {self.detector.get_inputs()[0].name: blob})[0]
+        post = DBPostProcess(thresh=0.3, box_thresh=0.5, unclip_ratio=1.6, use_dilation=True)
+        boxes, _scores = post(output, (height, width))
+        quads = []
+        for box in boxes:
+            quad = order_quad(np.asarray(box, dtype=np.float32))
+            if np.linalg.norm(quad[1] - quad[0]) > 3 and np.linalg.norm(quad[3] - quad[0]) > 3:
+                quads.append(quad)
+        return quads
+
+    def recognise(self, image_bgr: np.ndarray, quads: list[np.ndarray]) -> list[LineOutput]:
+        """Run the recogniser on each quad's rectified crop."""
+        crops = [rectify(image_bgr, quad) for quad in quads]
+        outputs: list[LineOutput | None] = [None] * len(crops)
+        order = sorted(range(len(crops)), key=lambda i: crops[i].shape[1] / crops[i].shape[0])
+        for start in range(0, len(order), BATCH):
+            chunk = order[start : start + BATCH]
+            ratios = [crops[i].shape[1] / crops[i].shape[0] for i in chunk]
+            width = max(MIN_REC_WIDTH, math.ceil(REC_HEIGHT * max(ratios) / 8) * 8)
+            batch = np.zeros((len(chunk), 3, REC_HEIGHT, width), np.float32)
+            shares = []
+            for row, index in enumerate(chunk):
+                crop = crops[index]
+                crop_w = min(width, max(1, math.ceil(REC_HEIGHT * crop.shape[1] / crop.shape[0])))
+                resized = cv2.resize(crop, (crop_w, REC_HEIGHT)).astype(np.float32)
+                batch[row, :, :, :crop_w] = (resized.transpose(2, 0, 1) / 255.0 - 0.5) / 0.5
+                shares.append(crop_w / width)
+            probs = self.recogniser.run(None, {self.recogniser.get_inputs()[0].name: batch})[0]
+            for row, index in enumerate(chunk):
+                outputs[index] = self._line(quads[index], probs[row], shares[row])
+        return [output for output in outputs if output is not None]
+
+    def _line(self, quad: np.ndarray, probs: np.ndarray, share: float) -> LineOutput:
+        probs_frames = probs.shape[0]
+        frames = max(1, min(probs_frames, math.ceil(probs_frames * share) + 1))
+        probs = probs[:frames].astype(np.float64)
+        table = np.zeros((frames, COLUMNS))
+        table[:, 0] = probs[:, 0]
+        for offset, columns in enumerate(self.alphabet.letter_columns, start=1):
+            table[:, offset] = probs[:, columns].sum(axis=1)
+        table[:, OTHER] = probs[:, self.alphabet.other_columns].sum(axis=1)
+        # A space inside a word is "other"; the line splitter looks at ``symbols``.
+        table[:, OTHER] += probs[:, self.alphabet.space_column]
+        symbols = tuple(self.alphabet.symbols[i] for i in probs.argmax(axis=1).tolist())
+        return LineOutput(quad, LetterTable.from_probs(table), symbols, probs_frames * share)
+
+
+def collapse_symbols(symbols: tuple[str, ...]) -> str:
+    """CTC collapse of per-frame symbols: repeats merged, blanks ("") dropped."""
+    out = []
+    previous = None
+    for symbol in symbols:
+        if symbol != previous and symbol:
+            out.append(symbol)
+        previous = symbol
+    return "".join(out)
+
+
+@cache
+def engine() -> PPOCR:
+    """The process's PP-OCR sessions."""
+    return PPOCR()
+
+
+def order_quad(points: np.ndarray) -> np.ndarray:
+    """Four points as top-left, top-right, bottom-right, bottom-left (reading direction left to right)."""
+    by_x = points[np.argsort(points[:, 0], kind="stable")]
+    left = by_x[:2][np.argsort(by_x[:2, 1], kind="stable")]
+    right = by_x[2:][np.argsort(by_x[2:, 1], kind="stable")]
+    return np.array([left[0], right[0], right[1], left[1]], dtype=np.float32)
+
+
+def rectify(image_bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The quad's content warped to an upright rectangle."""
+    width = max(4, round(max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[3]))))
+    height = max(4, round(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1]))))
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    crop = cv2.warpPerspective(
+        image_bgr, matrix, (width, height), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
+    )
+    if height > width * 1.5:
+        crop = cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    return crop

@@ -1,0 +1,174 @@
+"""Read a photo of a score sheet: find the writing, read each word, find its marks and the total.
+
+The PP-OCR detector finds the pieces of writing (at any angle the page lies at); the
+recogniser's letter tables are split into words at spaces and each word is decided by
+:func:`boardsight.sheets.decode.read_word` under the given vocabulary. A piece of writing
+that holds digits is the written total (``TOTAL 37``, ``= 37``, ``37``): the bottom-most
+such piece wins.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from boardsight.errors import BadInputError
+from boardsight.sheets.decode import Vocabulary, read_word
+from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
+from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.sheets.marks import find_marks
+from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine
+
+MAX_SIDE = 1600
+"""The photo is read at this longer side at most (pixels)."""
+MAX_WORDS = 300
+"""More pieces of writing than this is not a score sheet (a page of text, a newspaper)."""
+MIN_LETTERS = 2
+_NUMBER = re.compile(r"\d+")
+
+Photo = str | Path | bytes | np.ndarray
+
+
+class NoWritingError(BadInputError):
+    """The photo holds no writing the reader can find."""
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A word (or the total) cut from one detected line: its frames and its quad."""
+
+    line: LineOutput
+    start: int
+    stop: int
+    quad: np.ndarray
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        return self.line.symbols[self.start : self.stop]
+
+
+def load_photo(photo: Photo, source: str) -> tuple[np.ndarray, float]:
+    """The photo as a BGR array no larger than :data:`MAX_SIDE` on its longer side, and its scale
+    (pixels of this array per pixel of the photo)."""
+    factor = 1
+    if isinstance(photo, np.ndarray):
+        image = photo
+    else:
+        data = photo if isinstance(photo, bytes) else read_image_bytes(photo)
+        image, factor = decode_image_scaled(data, source=source, max_side=MAX_SIDE)
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    scale = min(1.0, MAX_SIDE / max(image.shape[:2]))
+    if scale < 1:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return image, scale / factor
+
+
+def _split(line: LineOutput) -> list[_Piece]:
+    """The line's words: runs of frames between spaces, each with its share of the quad."""
+    pieces = []
+    frames = len(line.symbols)
+    start = 0
+    for index in range(frames + 1):
+        if index == frames or line.symbols[index] == " ":
+            if collapse_symbols(line.symbols[start:index]).strip():
+                pieces.append(_Piece(line, start, index, _sub_quad(line, start, index)))
+            start = index + 1
+    return pieces
+
+
+def _sub_quad(line: LineOutput, start: int, stop: int) -> np.ndarray:
+    quad = line.quad.astype(np.float64)
+    span = max(line.crop_frames, 1.0)
+    low = max(0.0, (start - 0.5) / span)
+    high = min(1.0, (stop + 0.5) / span)
+    if low <= 0.02 and high >= 0.98:
+        return line.quad
+    top = quad[0] + (quad[1] - quad[0]) * np.array([[low], [high]])
+    bottom = quad[3] + (quad[2] - quad[3]) * np.array([[high], [low]])
+    return np.vstack([top, bottom]).astype(np.float32)
+
+
+def _box(quad: np.ndarray, scale: float) -> Box:
+    low = quad.min(axis=0) / scale
+    high = quad.max(axis=0) / scale
+    return round(low[0]), round(low[1]), round(high[0]), round(high[1])
+
+
+def _total(pieces: list[_Piece]) -> tuple[int | None, np.ndarray | None]:
+    best: tuple[float, int, np.ndarray] | None = None
+    for piece in pieces:
+        numbers = _NUMBER.findall(collapse_symbols(piece.symbols))
+        if not numbers:
+            continue
+        bottom = float(piece.quad[:, 1].max())
+        if best is None or bottom > best[0]:
+            best = (bottom, int(numbers[-1]), piece.quad)
+    return (best[1], best[2]) if best else (None, None)
+
+
+def read_sheet(
+    photo: Photo,
+    vocabulary: Vocabulary | None = None,
+    *,
+    source: str = "sheet",
+    constrained_by: str = "",
+) -> SheetReading:
+    """Read every word of a sheet photo (a path, image bytes or a BGR array)."""
+    began = time.perf_counter()
+    image, scale = load_photo(photo, source)
+    loaded = time.perf_counter()
+    ocr = engine()
+    quads = ocr.detect(image)
+    if not quads:
+        raise NoWritingError(f"no writing found in {source}")
+    if len(quads) > MAX_WORDS:
+        raise BadInputError(
+            f"{source}: {len(quads)} pieces of writing found; a score sheet holds at most {MAX_WORDS} words"
+        )
+    detected = time.perf_counter()
+    lines = ocr.recognise(image, quads)
+    recognised = time.perf_counter()
+    pieces = [piece for line in lines for piece in _split(line)]
+    if len(pieces) > MAX_WORDS:
+        raise BadInputError(
+            f"{source}: {len(pieces)} words found; a score sheet holds at most {MAX_WORDS} words"
+        )
+    number_lines = {id(piece.line) for piece in pieces if _NUMBER.search(collapse_symbols(piece.symbols))}
+    total, total_quad = _total(pieces)
+    words = []
+    for piece in pieces:
+        if id(piece.line) in number_lines:
+            continue
+        letters = sum(symbol.isalpha() for symbol in collapse_symbols(piece.symbols))
+        if letters < MIN_LETTERS:
+            continue
+        reading = read_word(piece.line.table.slice(piece.start, piece.stop), vocabulary)
+        if len(reading.text) < MIN_LETTERS:
+            continue
+        marks = find_marks(image, piece.quad)
+        words.append(
+            SheetWord(reading, _box(piece.quad, scale), marks.cancelled, marks.circled, reading.status)
+        )
+    if not words and total is None:
+        raise NoWritingError(f"no writing found in {source}")
+    order = reading_order([word.box for word in words])
+    decided = time.perf_counter()
+    return SheetReading(
+        source=source,
+        words=tuple(words[i] for i in order),
+        total=total,
+        total_box=_box(total_quad, scale) if total_quad is not None else None,
+        constrained_by=constrained_by,
+        timings={
+            "load": loaded - began,
+            "detect": detected - loaded,
+            "recognise": recognised - detected,
+            "decide": decided - recognised,
+        },
+    )

@@ -1,0 +1,1 @@
+"""The API's routers, one an area: reading photos, Boggle, Scrabble, the served folder, the page."""

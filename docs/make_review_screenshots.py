@@ -1,0 +1,101 @@
+"""Rebuild docs/review-boggle.png and docs/review-scrabble.png: the review page at work.
+
+    .venv/bin/python docs/make_review_screenshots.py
+
+Starts the page on a free loopback port, drives Debian's chromium with Playwright
+(``/usr/bin/chromium``) through the bundled examples and saves each screenshot as a
+256-colour PNG 1100 pixels wide to keep it small:
+
+- Boggle: examples/boggle_tray.jpg read, two players' lists (examples/boggle-game),
+  a challenge clicked, one cell fixed from the keyboard, a word's path hovered;
+- Scrabble: examples/scrabble_board.jpg read, a rack typed and the best move hovered.
+"""
+
+from __future__ import annotations
+
+import io
+import socket
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+from PIL import Image
+from playwright.sync_api import sync_playwright
+
+from boardsight.web.server import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+CHROMIUM = "/usr/bin/chromium"
+VIEWPORT = {"width": 1360, "height": 1400}
+WIDTH = 1100  # pixels of the saved screenshot
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def save_small(png: bytes, out: Path) -> None:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    image = image.resize((WIDTH, round(image.height * WIDTH / image.width)), Image.Resampling.LANCZOS)
+    image.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(out, optimize=True)
+    print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size // 1024} KB)")
+
+
+def boggle(page) -> None:
+    page.select_option("#game-select", "boggle")
+    page.set_input_files("#photo-input", str(EXAMPLES / "boggle_tray.jpg"))
+    page.wait_for_selector("#solution li")
+    for index, name in enumerate(("alice", "bob")):
+        page.locator("#players .player-name").nth(index).fill(name)
+        text = (EXAMPLES / "boggle-game" / f"{name}.txt").read_text()
+        page.locator("#players .player-words").nth(index).fill(text)
+    page.wait_for_selector("#verdicts tr.verdict")
+    page.locator("#verdicts tr.verdict").nth(1).click()
+    page.wait_for_selector("#verdicts tr.verdict.challenged")
+    page.click("#grid td[data-cell='E1']")
+    page.keyboard.press("t")
+    page.wait_for_selector("#grid td[data-cell='E1'].fixed")
+    page.wait_for_timeout(500)
+    page.locator("#solution li").first.hover()
+    page.wait_for_selector("#overlay polyline.path", state="attached")
+
+
+def scrabble(page) -> None:
+    page.select_option("#game-select", "scrabble")
+    page.set_input_files("#photo-input", str(EXAMPLES / "scrabble_board.jpg"))
+    page.wait_for_selector("#scrabble-words li")
+    page.fill("#rack", "AEINST?")
+    page.wait_for_selector("#moves li")
+    page.locator("#moves li").first.hover()
+    page.wait_for_selector("#grid td.ghost")
+
+
+def main() -> None:
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            for name, drive in (("boggle", boggle), ("scrabble", scrabble)):
+                page = browser.new_page(viewport=VIEWPORT)
+                page.set_default_timeout(60_000)
+                page.goto(f"http://127.0.0.1:{port}/")
+                drive(page)
+                save_small(page.screenshot(), ROOT / "docs" / f"review-{name}.png")
+                page.close()
+            browser.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

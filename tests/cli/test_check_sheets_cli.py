@@ -1,0 +1,65 @@
+"""``boardsight check BOARD alice=alice.png``: judging from a photo of a score sheet."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from boardsight.cli.app import app
+
+pytest.importorskip("rapidocr_onnxruntime", reason="the PP-OCR reader needs rapidocr-onnxruntime")
+
+runner = CliRunner()
+BOARD = "perslatgsineters"
+
+
+def _sheet(path, words: list[str], *, cancel: int, circle: int, total: str) -> None:
+    page = np.full((70 * (len(words) + 1) + 60, 640, 3), 248, np.uint8)
+    for row, text in enumerate([*words, total]):
+        y = 70 + 70 * row
+        colour = (30, 30, 200) if row == len(words) else (120, 40, 20)
+        cv2.putText(page, text, (60, y), cv2.FONT_HERSHEY_SIMPLEX, 1.3, colour, 3, cv2.LINE_AA)
+        width = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 1.3, 3)[0][0]
+        if row == cancel:
+            cv2.line(page, (52, y - 16), (68 + width, y - 18), (120, 40, 20), 3, cv2.LINE_AA)
+        if row == circle:
+            centre = (60 + width // 2, y - 16)
+            cv2.ellipse(page, centre, (width // 2 + 24, 34), 0, 0, 360, (30, 30, 200), 3, cv2.LINE_AA)
+    cv2.imwrite(str(path), page)
+
+
+def test_check_reads_a_sheet_photo(tmp_path) -> None:
+    sheet = tmp_path / "alice.png"
+    _sheet(sheet, ["GRAINS", "EATING", "ARTIST", "GREATS"], cancel=1, circle=2, total="TOTAL 99")
+    result = runner.invoke(app, ["check", BOARD, f"alice={sheet}", "--lexicon", "enable", "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    (player,) = payload["players"]
+    written = [verdict["written"] for verdict in player["words"]]
+    assert written == ["GRAINS", "ARTIST", "GREATS"]
+    (info,) = payload["sheets"]
+    assert info["cancelled"] == ["EATING"]
+    assert info["challenged"] == ["ARTIST"]
+    assert info["written_total"] == 99 and info["total_matches"] is False
+
+
+def test_check_text_reports_a_miscalculated_total(tmp_path) -> None:
+    sheet = tmp_path / "bob.png"
+    _sheet(sheet, ["GRAINS", "GREATS"], cancel=-1, circle=-1, total="TOTAL 5")
+    result = runner.invoke(app, ["check", BOARD, str(sheet), "--lexicon", "enable"])
+    assert result.exit_code == 0, result.output
+    assert "bob wrote a total of 5, the computed raw score is" in result.output
+    assert "not penalised" in result.output
+
+
+def test_accept_names_a_player_with_two_sheets(tmp_path) -> None:
+    first, second = tmp_path / "a.png", tmp_path / "b.png"
+    _sheet(first, ["GRAINS"], cancel=-1, circle=-1, total="")
+    _sheet(second, ["GREATS"], cancel=-1, circle=-1, total="")
+    result = runner.invoke(app, ["check", BOARD, str(first), str(second), "--accept", "1=GRAINS"])
+    assert result.exit_code == 2
+    assert "name the player" in result.output

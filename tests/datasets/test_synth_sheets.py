@@ -1,0 +1,39 @@
+"""Rendered score sheets: the sidecar follows the word-list format and the boxes lie on the photo."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+
+from boardsight.datasets.synth.handwriting import Hand, hand_fonts, write_word
+from boardsight.datasets.synth.sheet_writer import generate_sheets
+from boardsight.sheets.label import parse_sheet_label, sheet_examples
+
+
+def test_a_written_word_has_ink_and_a_baseline() -> None:
+    face = hand_fonts("train")[0]
+    coverage, baseline = write_word(
+        np.random.default_rng(0), "QUIET", Hand.sample(np.random.default_rng(1), face, 30)
+    )
+    assert coverage.max() > 0.5
+    assert 0 < baseline < coverage.shape[0]
+
+
+def test_generated_sheets_are_labelled_and_reproducible(tmp_path) -> None:
+    first = generate_sheets(tmp_path / "a", count=2, seed=5, words=(6, 9))
+    again = generate_sheets(tmp_path / "b", count=2, seed=5, words=(6, 9))
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in again]
+    examples = list(sheet_examples(tmp_path / "a"))
+    assert len(examples) == 2
+    for image_path, label in examples:
+        image = cv2.imread(str(image_path))
+        height, width = image.shape[:2]
+        assert 6 <= len(label.words) <= 9
+        assert label.board
+        for word in label.words:
+            x0, y0, x1, y1 = word.box
+            assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
+        payload = json.loads(image_path.with_suffix(".json").read_text())
+        assert parse_sheet_label(payload).words == label.words

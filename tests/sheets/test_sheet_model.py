@@ -1,0 +1,108 @@
+"""A sheet reading's order, fixes, change counts and scoring against a label."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardsight.errors import BadInputError
+from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Scored, WordReading
+from boardsight.sheets.label import parse_sheet_label
+from boardsight.sheets.model import ACCEPTED, SheetReading, SheetWord, reading_order
+from boardsight.sheets.scoring import score_sheet
+
+
+def _word(
+    text: str, status: str = AS_WRITTEN, raw: str | None = None, box=(0, 0, 10, 10), **marks
+) -> SheetWord:
+    reading = WordReading(text, raw or text, status, 0.9, (Scored("QUIET", -1.0),))
+    return SheetWord(reading, box, status=status, **marks)
+
+
+def test_reading_order_is_top_to_bottom_then_columns_left_to_right() -> None:
+    boxes = [(300, 10, 400, 40), (10, 60, 120, 90), (10, 10, 100, 40), (310, 60, 390, 90)]
+    assert reading_order(boxes) == [2, 1, 0, 3]
+
+
+def test_accept_fixes_a_word_and_stops_it_waiting() -> None:
+    sheet = SheetReading("alice.jpg", (_word("TONER"), _word("QUIETT", CHECK)))
+    assert sheet.waiting == [2]
+    fixed = sheet.accept(["2=quiet"])
+    assert fixed.words[1].text == "QUIET" and fixed.words[1].status == ACCEPTED
+    assert fixed.waiting == [] and sheet.waiting == [2]
+
+
+@pytest.mark.parametrize("fix", ["3=QUIET", "x=QUIET", "2=QU1ET", "2"])
+def test_bad_fixes_are_one_line_errors(fix: str) -> None:
+    sheet = SheetReading("alice.jpg", (_word("TONER"), _word("QUIETT", CHECK)))
+    with pytest.raises(BadInputError, match="bad fix"):
+        sheet.accept([fix])
+
+
+def test_changes_count_each_direction() -> None:
+    sheet = SheetReading(
+        "s",
+        (
+            _word("QUIET", CORRECTED, raw="QVIET"),
+            _word("TONE", CORRECTED, raw="TONER"),
+            _word("QUIETT", CHECK),
+            _word("STONE"),
+        ),
+    )
+    changes = sheet.changes({"QUIET", "TONE", "TONER", "STONE"}.__contains__)
+    assert changes.to_json() == {"to_valid": 1, "to_other_valid": 1, "flagged": 1}
+
+
+def test_json_has_each_words_fields() -> None:
+    sheet = SheetReading("s", (_word("TONER", cancelled=True),), total=14, total_box=(1, 2, 3, 4))
+    payload = sheet.to_json()
+    word = payload["words"][0]
+    assert word["text"] == "TONER" and word["cancelled"] and not word["circled"]
+    assert word["box"] == [0, 0, 10, 10] and word["candidates"] == ["QUIET"]
+    assert payload["total"] == 14
+
+
+def test_scoring_counts_words_marks_totals_and_false_valids() -> None:
+    label = parse_sheet_label(
+        {
+            "game": "wordlist",
+            "words": [
+                {"text": "QUIET", "box": [0, 0, 100, 30]},
+                {"text": "QUIETT", "box": [0, 40, 100, 70], "circled": True},
+                {"text": "TONER", "box": [0, 80, 100, 110], "cancelled": True},
+            ],
+            "total": 14,
+        }
+    )
+    reading = SheetReading(
+        "s",
+        (
+            _word("QUIET", box=(2, 1, 98, 29)),
+            _word("QUIET", CORRECTED, raw="QUIETT", box=(1, 41, 99, 69), circled=True),
+            _word("TONER", box=(0, 81, 99, 109)),
+        ),
+        total=14,
+    )
+    score = score_sheet(label, reading, {"QUIET", "TONER"}.__contains__)
+    assert (score.words, score.right) == (3, 2)
+    assert score.false_valid == 1 and score.false_valid_words == ["QUIETT->QUIET"]
+    assert score.marks["circled"] == [1, 0, 0] and score.marks["cancelled"] == [0, 1, 0]
+    assert score.totals == [1, 1]
+
+
+def test_a_flagged_word_is_never_a_false_valid() -> None:
+    label = parse_sheet_label({"game": "wordlist", "words": [{"text": "QUIETT"}]})
+    reading = SheetReading("s", (_word("QUIET", CHECK, raw="QUIETT"),))
+    assert score_sheet(label, reading, {"QUIET"}.__contains__).false_valid == 0
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"game": "boggle"},
+        {"game": "wordlist", "words": 3},
+        {"game": "wordlist", "words": [{"text": "quiet"}]},
+    ],
+)
+def test_malformed_sheet_labels_are_errors(payload) -> None:
+    with pytest.raises(BadInputError):
+        parse_sheet_label(payload)

@@ -1,0 +1,47 @@
+"""Struck-through and circled words found on drawn word images; plain and ruled words not."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from boardsight.vision.sheets.marks import find_marks
+
+WORD_QUAD = np.array([[100, 80], [300, 80], [300, 130], [100, 130]], np.float32)
+
+
+def _page(ruled: bool = False) -> np.ndarray:
+    page = np.full((220, 420, 3), 245, np.uint8)
+    if ruled:
+        for y in (40, 135, 190):
+            cv2.line(page, (0, y), (419, y), (210, 180, 150), 2)
+    cv2.putText(page, "TONER", (104, 126), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (140, 40, 25), 4, cv2.LINE_AA)
+    return page
+
+
+@pytest.mark.parametrize("ruled", [False, True])
+def test_a_plain_word_has_no_marks(ruled: bool) -> None:
+    marks = find_marks(_page(ruled), WORD_QUAD)
+    assert not marks.cancelled and not marks.circled
+
+
+@pytest.mark.parametrize("colour", [(140, 40, 25), (30, 30, 210)])
+def test_a_struck_through_word_is_cancelled(colour) -> None:
+    page = _page(ruled=True)
+    cv2.line(page, (92, 108), (310, 101), colour, 3, cv2.LINE_AA)
+    marks = find_marks(page, WORD_QUAD)
+    assert marks.cancelled and not marks.circled
+
+
+def test_a_circled_word_is_circled() -> None:
+    page = _page(ruled=True)
+    cv2.ellipse(page, (200, 105), (125, 42), 0, 10, 375, (30, 30, 210), 3, cv2.LINE_AA)
+    marks = find_marks(page, WORD_QUAD)
+    assert marks.circled and not marks.cancelled
+
+
+def test_an_underlined_word_is_not_cancelled() -> None:
+    page = _page()
+    cv2.line(page, (100, 134), (300, 134), (140, 40, 25), 3, cv2.LINE_AA)
+    assert not find_marks(page, WORD_QUAD).cancelled

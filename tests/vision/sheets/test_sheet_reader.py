@@ -1,0 +1,83 @@
+"""Reading rendered score sheets end to end with the PP-OCR engine, and the reader's bad input."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+pytest.importorskip("rapidocr_onnxruntime", reason="the PP-OCR reader needs rapidocr-onnxruntime")
+
+import itertools
+
+from boardsight.datasets.synth.handwriting import HAND_FACES
+from boardsight.datasets.synth.sheets import SheetSpec, render_sheet
+from boardsight.errors import BadInputError
+from boardsight.sheets.decode import CHECK, Vocabulary
+from boardsight.sheets.label import parse_sheet_label
+from boardsight.sheets.scoring import score_sheet
+from boardsight.vision.sheets.reader import NoWritingError, read_sheet
+
+PRINT = tuple(face for face in HAND_FACES if face.name == "Liberation Sans")
+
+
+def _printed_page(lines: list[str], size: float = 1.3) -> np.ndarray:
+    height = 70 * len(lines) + 60
+    page = np.full((height, 640, 3), 248, np.uint8)
+    for row, text in enumerate(lines):
+        y = 70 + 70 * row
+        cv2.putText(page, text, (60, y), cv2.FONT_HERSHEY_SIMPLEX, size, (120, 40, 20), 3, cv2.LINE_AA)
+    return page
+
+
+def test_a_rendered_sheet_photo_is_read() -> None:
+    jpeg, payload = render_sheet(np.random.default_rng(11), SheetSpec(words=(8, 8), fonts=PRINT), 1200)
+    label = parse_sheet_label(payload)
+    reading = read_sheet(jpeg, source="sheet.jpg")
+    score = score_sheet(label, reading)
+    assert score.words == 8
+    assert score.right >= 6
+    assert score.missed_words == 0
+    if label.total is not None:
+        assert reading.total == label.total
+
+
+def test_printed_words_total_and_the_never_invent_rule() -> None:
+    page = _printed_page(["QUIET", "TONER", "QUIETT", "TOTAL 14"])
+    vocabulary = Vocabulary.of_words(["QUIET", "QUITE", "TONER"])
+    reading = read_sheet(page, vocabulary, source="page")
+    assert [word.text for word in reading.words] == ["QUIET", "TONER", "QUIETT"]
+    assert reading.words[2].status == CHECK
+    assert reading.total == 14
+    boxes = [word.box for word in reading.words]
+    assert all(b[1] < c[1] for b, c in itertools.pairwise(boxes))
+
+
+def test_the_crop_of_one_word_is_read() -> None:
+    crop = _printed_page(["STONE"])[20:110, 30:300]
+    reading = read_sheet(crop, source="crop")
+    assert [word.text for word in reading.words] == ["STONE"]
+
+
+def test_a_photo_with_no_writing_is_an_error() -> None:
+    blank = np.full((400, 300, 3), 240, np.uint8)
+    with pytest.raises(NoWritingError, match=r"no writing found in blank\.png"):
+        read_sheet(blank, source="blank.png")
+
+
+def test_a_page_of_many_words_is_refused() -> None:
+    page = np.full((1600, 1600, 3), 250, np.uint8)
+    words = ("AB", "CD", "EF", "GH", "IJ")
+    for index in range(500):
+        row, col = divmod(index, 20)
+        text = words[index % len(words)]
+        cv2.putText(page, text, (12 + col * 80, 45 + row * 62), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0), 2)
+    with pytest.raises(BadInputError, match="at most"):
+        read_sheet(page, source="page.png")
+
+
+def test_an_unreadable_file_is_an_error(tmp_path) -> None:
+    path = tmp_path / "sheet.jpg"
+    path.write_bytes(b"not an image at all")
+    with pytest.raises(BadInputError, match="not an image"):
+        read_sheet(path, source=str(path))
