@@ -8,8 +8,9 @@ Reading photos: :func:`read_photo` (a path, image-file bytes or a BGR array) giv
 :class:`PhotoReading` holding the reading and the board as the engine's own type;
 :func:`apply_fixes` applies a person's corrections. Boggle: :func:`solve_boggle`,
 :func:`judge_boggle`, :func:`read_score_sheet` (a player's list from a photo of their
-score sheet) and :func:`read_sheet` (every word of the sheet, its marks and total). Scrabble: :func:`scrabble_moves`, :func:`replay_record`; recording a
-game from a frame source: :mod:`boardsight.app.recording`. Overlays and reading text:
+score sheet) and :func:`read_sheet` (every word of the sheet, its marks and total).
+Scrabble: :func:`scrabble_moves`, :func:`replay_record`; recording a game from a frame
+source: :mod:`boardsight.app.recording`. Overlays and reading text:
 :mod:`boardsight.app.rendering`.
 
 Importing this package also lets the engines' own loaders read photos:
