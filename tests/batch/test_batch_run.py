@@ -76,7 +76,7 @@ def local_lines(truth, tmp_path_factory: pytest.TempPathFactory) -> list[dict[st
 def dask_address():
     distributed = pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         yield cluster.scheduler_address
 
