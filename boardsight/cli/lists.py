@@ -38,7 +38,10 @@ def sheet_text(reading: SheetReading) -> str:
                 note,
             ]
         )
-    lines = [f"{reading.source}: {len(reading.words)} words ({reading.constrained_by or 'unconstrained'})"]
+    count = len(reading.words)
+    lines = [
+        f"{reading.source}: {count} word{'s' if count != 1 else ''} ({reading.constrained_by or 'unconstrained'})"
+    ]
     if rows:
         lines.append(
             format_table(
