@@ -39,9 +39,8 @@ def sheet_text(reading: SheetReading) -> str:
             ]
         )
     count = len(reading.words)
-    lines = [
-        f"{reading.source}: {count} word{'s' if count != 1 else ''} ({reading.constrained_by or 'unconstrained'})"
-    ]
+    what = reading.constrained_by or "unconstrained"
+    lines = [f"{reading.source}: {count} word{'s' if count != 1 else ''} ({what})"]
     if rows:
         lines.append(
             format_table(
