@@ -76,11 +76,14 @@ def read(
     json_output: JsonOption = False,
 ) -> None:
     """Read each word of SHEET: text, confidence, box, cancelled or circled, runner-up readings, the total."""
+    from boardsight import app
     from boardsight.cli.boggle import board_for
-    from boardsight.vision.sheets.read_photo import read_sheet_photo
+    from boardsight.lexicon import DEFAULT_LEXICON
 
     judged = board_for(board, None) if board is not None else None
-    reading = read_sheet_photo(sheet, board=judged, lexicon=lexicon_name, raw=raw, accept=accept or ())
+    reading = app.read_sheet(
+        sheet, board=judged, lexicon=lexicon_name or DEFAULT_LEXICON, raw=raw, accept=accept or ()
+    )
     if json_output:
         emit_json(reading.to_json())
     else:

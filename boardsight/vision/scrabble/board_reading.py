@@ -62,6 +62,7 @@ CHECKS = (*CHECK_NAMES, "blanks")
 """Every check of a reading, in the order they run: the decisions of :mod:`.check_decisions`,
 then ``blanks`` (the lexicon says what each blank stands for)."""
 CHECK_GROUPS = {"misreads": CHECK_NAMES}  # a name for all the checks that change squares
+DEFAULT_CHECKS = CHECKS  # the checks a reading runs unless told otherwise
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
 
@@ -319,9 +320,10 @@ def read_board(
 
 
 def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
-    """The checks to run, in order: all for None; ``misreads`` stands for every check that changes squares."""
+    """The checks to run, in order: the default ones for None; ``misreads`` stands for every
+    check that changes squares."""
     if checks is None:
-        return CHECKS
+        return DEFAULT_CHECKS
     if isinstance(checks, str):
         checks = (checks,)
     named = {part for name in checks for part in CHECK_GROUPS.get(name, (name,))}
@@ -364,7 +366,7 @@ def assemble_reading(
     """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked.
 
     ``checks`` names the checks to run (:data:`CHECKS`; ``misreads`` for all those that
-    change squares); None runs them all. Words are judged with ``lexicon`` either way.
+    change squares); None runs :data:`DEFAULT_CHECKS`. Words are judged with ``lexicon`` either way.
     Squares a check doubts but keeps are flagged, with the evidence in ``flags``.
     """
     size = BOARD_CELLS

@@ -70,12 +70,14 @@ def load_photo(photo: Photo, source: str) -> tuple[np.ndarray, float]:
 
 
 def _split(line: LineOutput) -> list[_Piece]:
-    """The line's words: runs of frames between spaces, each with its share of the quad."""
+    """The line's words: runs of frames between spaces (or wide gaps in the ink), each with its
+    share of the quad."""
     pieces = []
     frames = len(line.symbols)
+    breaks = set(line.breaks)
     start = 0
     for index in range(frames + 1):
-        if index == frames or line.symbols[index] == " ":
+        if index == frames or line.symbols[index] == " " or index in breaks:
             if collapse_symbols(line.symbols[start:index]).strip():
                 pieces.append(_Piece(line, start, index, _sub_quad(line, start, index)))
             start = index + 1
