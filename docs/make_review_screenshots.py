@@ -6,8 +6,8 @@ Starts the page on a free loopback port, drives Debian's chromium with Playwrigh
 (``/usr/bin/chromium``) through the bundled examples and saves each screenshot as a
 256-colour PNG 1100 pixels wide to keep it small:
 
-- Boggle: examples/boggle_tray.jpg read, two players' lists (examples/boggle-game),
-  a challenge clicked, one cell fixed from the keyboard, a word's path hovered;
+- Boggle: examples/boggle_tray.jpg read, two players' lists of the tray's words with one
+  word not on it, that word challenged, one cell fixed from the keyboard, a word's path hovered;
 - Scrabble: examples/scrabble_board.jpg read, a rack typed and the best move hovered.
 """
 
@@ -23,11 +23,14 @@ import uvicorn
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+from boardsight.boggle.parse import parse_board
+from boardsight.boggle.solver import solve
 from boardsight.web.server import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 CHROMIUM = "/usr/bin/chromium"
+TRAY_BOARD = "OCRNY/EULNC/AXENO/ETSEL/IEREN"  # examples/boggle_tray.json
 VIEWPORT = {"width": 1360, "height": 1400}
 WIDTH = 1100  # pixels of the saved screenshot
 
@@ -49,12 +52,13 @@ def boggle(page) -> None:
     page.select_option("#game-select", "boggle")
     page.set_input_files("#photo-input", str(EXAMPLES / "boggle_tray.jpg"))
     page.wait_for_selector("#solution li")
-    for index, name in enumerate(("alice", "bob")):
+    words = [found.word.lower() for found in solve(parse_board(TRAY_BOARD)).words]
+    lists = {"alice": [*words[0:12:2], "quince"], "bob": [*words[1:12:3], *words[0:4:2], "exalt"]}
+    for index, (name, written) in enumerate(lists.items()):
         page.locator("#players .player-name").nth(index).fill(name)
-        text = (EXAMPLES / "boggle-game" / f"{name}.txt").read_text()
-        page.locator("#players .player-words").nth(index).fill(text)
+        page.locator("#players .player-words").nth(index).fill("\n".join(written))
     page.wait_for_selector("#verdicts tr.verdict")
-    page.locator("#verdicts tr.verdict").nth(1).click()
+    page.locator("#verdicts tr.verdict[data-word='QUINCE']").click()
     page.wait_for_selector("#verdicts tr.verdict.challenged")
     page.click("#grid td[data-cell='E1']")
     page.keyboard.press("t")

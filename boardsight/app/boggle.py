@@ -33,10 +33,18 @@ def judge_boggle(
     rules: Rules | str = DEFAULT_RULES,
     lexicon: Lexicon | str = DEFAULT_LEXICON,
     challenges: Sequence[Challenge] = (),
-    challenge_all: bool = False,
+    challenge_all: bool | None = None,
     missed: int = 0,
 ) -> GameResult:
-    """Judge the players' ``lists`` for ``board``: a verdict and score per word, a raw score per player."""
+    """Judge the players' ``lists`` for ``board``: a verdict and score per word, a raw score per player.
+
+    ``challenge_all`` None (the default) judges every word when no ``challenges`` are given
+    (the computer check of every list, NTU 4.10: someone who asks for a check wants the
+    computer's verdict on each word), and only the challenged words when they are (the NTU
+    challenge procedure). False judges only challenged words even when there are none.
+    """
+    if challenge_all is None:
+        challenge_all = not challenges
     return adjudicate(
         board,
         list(lists),

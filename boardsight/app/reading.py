@@ -20,6 +20,8 @@ import numpy as np
 
 from boardsight.boggle.board import Board
 from boardsight.boggle.parse import apply_fixes as fix_board
+from boardsight.calibration.camera_profile import CameraProfile, load_camera_profile
+from boardsight.calibration.undistort import undistort
 from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
 from boardsight.models.named_models import resolve_model
@@ -92,6 +94,7 @@ def read_photo(
     fixes: Sequence[str] = (),
     checks: Collection[str] | None = None,
     source: str | None = None,
+    camera_profile: CameraProfile | str | None = None,
     model: str | Path | None = None,
 ) -> PhotoReading:
     """Read the board in ``photo``: a path, the bytes of an image file, or a BGR ``uint8`` array.
@@ -100,6 +103,8 @@ def read_photo(
     apply to a tray, ``tiles`` and ``lexicon`` to a board (``auto``: the tile set's
     language; None judges no words). ``corners`` (TL, TR, BR, BL of the grid in photo
     pixels) skip finding the board. ``fixes`` are applied as by :func:`apply_fixes`.
+    ``camera_profile`` (a profile or its saved name) removes the lens distortion first; the
+    corners are then in the pixels of the undistorted photo.
     ``checks``: None runs the game's default checks (:data:`CHECKS`), ``()`` none, or the
     names to run. ``source`` names the photo in messages. ``model`` (reader ``onnx``) is
     a model file, or the name of one made by ``train --from-bundled``. Bad input raises a
@@ -123,6 +128,8 @@ def read_photo(
         image, factor = _checked_array(photo, name), 1
     else:
         image, factor = decode_image_scaled(data, source=name, max_side=READ_MAX_SIDE[chosen])
+    if camera_profile is not None:
+        image = undistort(image, camera_profile_for(camera_profile))
     decoded = time.perf_counter()
     if chosen == "boggle":
         options: dict[str, Any] = {"size": size, "dice": dice if "dice" in active else "none"}
@@ -150,6 +157,25 @@ def read_photo(
         settings={"lexicon": lexicon, "checks": active},
     )
     return apply_fixes(result, fixes) if fixes else result
+
+
+def camera_profile_for(profile: CameraProfile | str) -> CameraProfile:
+    """``profile`` itself, or the saved camera profile it names (a name or a profile file's path)."""
+    return profile if isinstance(profile, CameraProfile) else load_camera_profile(profile)
+
+
+def undistorted_photo(
+    photo: Photo, profile: CameraProfile | str, *, max_side: int | None = None
+) -> np.ndarray:
+    """The photo (a path, image-file bytes or a BGR array) with the camera's lens distortion
+    removed, decoded at reduced size down to ``max_side``: what :func:`read_photo` reads with
+    ``camera_profile``, for drawing a reading over."""
+    data = _photo_bytes(photo)
+    if data is None:
+        image = _checked_array(photo, _source_name(photo))  # type: ignore[arg-type]
+    else:
+        image, _ = decode_image_scaled(data, source=_source_name(photo), max_side=max_side)
+    return undistort(image, camera_profile_for(profile))
 
 
 def check_options(*, size: int | str, dice: str, tiles: str, reader: str) -> None:

@@ -89,6 +89,8 @@ def parse_board(text: str) -> Board:
     if not stripped:
         raise BadInputError(f"empty board: {EXPECTED}")
     rows = [row.strip() for row in _ROW_SPLIT.split(stripped) if row.strip()]
+    if not rows:  # only separators, such as "/"
+        raise BadInputError(f"no faces in the board {stripped[:20]!r}: {EXPECTED}")
     if len(rows) == 1:
         faces = _faces_of_row(rows[0])
         side = math.isqrt(len(faces))

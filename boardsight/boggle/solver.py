@@ -205,6 +205,11 @@ class Solution:
         found.sort(key=_best_first)
         return tuple(found)
 
+    def best(self, top: int | None = None, *, min_length: int = 0) -> tuple[FoundWord, ...]:
+        """The best ``top`` words (all for None) of at least ``min_length`` letters, best first."""
+        chosen = tuple(found for found in self.words if len(found.word) >= min_length)
+        return chosen if top is None else chosen[:top]
+
     @cached_property
     def total_points(self) -> int:
         """The points of every word on the board together."""
@@ -212,8 +217,9 @@ class Solution:
         minimum = self.rules.min_length
         return sum(table(len(word)) for word in self._codes if len(word) >= minimum)
 
-    def as_json(self) -> dict[str, Any]:
-        """The full structure, with paths as cell names."""
+    def as_json(self, top: int | None = None, *, min_length: int = 0) -> dict[str, Any]:
+        """The full structure, with paths as cell names; ``words`` holds :meth:`best` of them
+        (``count`` and ``total_points`` stay those of the whole board)."""
         return {
             "board": self.board.as_json(),
             "board_text": self.board.to_text(),
@@ -223,7 +229,7 @@ class Solution:
             "total_points": self.total_points,
             "words": [
                 {"word": found.word, "points": found.points, "path": self.board.path_names(found.path)}
-                for found in self.words
+                for found in self.best(top, min_length=min_length)
             ],
         }
 

@@ -71,21 +71,30 @@ def solve(
     rules_name: RulesOption = DEFAULT_RULES,
     lexicon_name: LexiconOption = DEFAULT_LEXICON,
     fix: FixOption = None,
+    top: Annotated[int, typer.Option("--top", "-n", min=0, help="Show the best N words (0: all).")] = 0,
+    min_length: Annotated[
+        int, typer.Option("--min-length", min=0, help="Show only words of at least N letters.")
+    ] = 0,
     json_output: JsonOption = False,
 ) -> None:
-    """Print every word on BOARD with its points and one path, and the board's total."""
+    """Print every word on BOARD (or the best --top N) with its points and one path, and the board's total."""
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
     solution = app.solve_boggle(judged, rules=rules, lexicon=lexicon)
+    limit = top or None
     if json_output:
-        emit_json(solution.as_json())
+        emit_json(solution.as_json(limit, min_length=min_length))
         return
     typer.echo(_heading(judged, rules, lexicon.name))
-    rows = [[found.word, found.points, _path_text(judged, found.path)] for found in solution.words]
+    shown = solution.best(limit, min_length=min_length)
+    rows = [[found.word, found.points, _path_text(judged, found.path)] for found in shown]
     if rows:
         typer.echo(format_table(["word", "points", "path"], rows, align="lr"))
         typer.echo("")
+    if len(shown) < len(solution):
+        length = f" of {min_length}+ letters" if min_length else ""
+        typer.echo(f"showing {len(shown):,} word(s){length}; --top 0 --min-length 0 lists every word")
     typer.echo(f"{len(solution):,} words, {solution.total_points:,} points")
 
 
@@ -121,12 +130,17 @@ def _player_table(result: GameResult, player: PlayerResult) -> str:
     return format_table(["word", "verdict", "points", "challenge", "score", "path"], rows, align="llrlrl")
 
 
-def _print_game(result: GameResult, challenges: int) -> None:
+def _print_game(result: GameResult, challenges: int, *, asked_for_all: bool = False) -> None:
     typer.echo(_heading(result.board, result.rules, result.lexicon_name))
     if result.rules.judging == "all":
         typer.echo(f"judging: every word ({result.rules.name} rules)")
-    elif result.challenge_all:
+    elif result.challenge_all and asked_for_all:
         typer.echo("judging: every word (computer check of all lists)")
+    elif result.challenge_all:
+        typer.echo(
+            "judging: every word (no challenge file: the computer checks all lists; "
+            "--only-challenged judges challenged words only)"
+        )
     else:
         typer.echo(f"judging: challenged words only ({challenges} challenge{'s' if challenges != 1 else ''})")
     for player in result.players:
@@ -168,7 +182,7 @@ def _print_game(result: GameResult, challenges: int) -> None:
 
 def _record(path: Path, result: GameResult, round_number: int | None, game: int | None) -> None:
     if round_number is None or game is None:
-        raise BadInputError("--record needs --round and --game")
+        raise BadInputError("--record needs --round and --game-number")
     if len(result.players) != 2:
         raise BadInputError(f"--record needs exactly two players, not {len(result.players)}")
     first, second = result.players
@@ -192,7 +206,18 @@ def check(
         typer.Option("--challenges", "-c", help="Challenge file: lines 'PLAYER: WORD [WORD ...]'."),
     ] = None,
     challenge_all: Annotated[
-        bool, typer.Option("--challenge-all", help="Challenge every word (the computer check of NTU 4.10).")
+        bool,
+        typer.Option(
+            "--challenge-all",
+            help="Challenge every word (the computer check of NTU 4.10): the default without --challenges.",
+        ),
+    ] = False,
+    only_challenged: Annotated[
+        bool,
+        typer.Option(
+            "--only-challenged",
+            help="Judge only challenged words even without --challenges (unchallenged words stand).",
+        ),
     ] = False,
     missed: Annotated[
         int, typer.Option("--missed", min=0, help="Also show the N best words nobody wrote.")
@@ -206,8 +231,10 @@ def check(
         int | None, typer.Option("--round", min=1, help="Round number for --record.")
     ] = None,
     game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Game number within the round, for --record.")
+        int | None,
+        typer.Option("--game-number", min=1, help="Game number within the round, for --record."),
     ] = None,
+    old_game: Annotated[int | None, typer.Option("--game", min=1, hidden=True)] = None,
     accept: Annotated[
         list[str] | None,
         typer.Option(
@@ -218,13 +245,20 @@ def check(
 ) -> None:
     """Judge the players' word lists for BOARD: a verdict and score per word, a raw score per player.
 
+    Without --challenges (and without sheet photos) every word is judged (the computer check
+    of all lists) and the output says so; with a challenge file, or the words circled on
+    sheet photos, only the challenged words are, as NTU play does.
+
     A list may be a photo of the player's score sheet: cancelled words are not claimed, circled
     words are the challenges (unless --challenges is given), and the written total is checked.
     """
+    game = game if game is not None else old_game
     if challenges is not None and challenge_all:
         raise BadInputError("give --challenges FILE or --challenge-all, not both")
+    if only_challenged and challenge_all:
+        raise BadInputError("give --only-challenged or --challenge-all, not both")
     if record is None and (round_number is not None or game is not None):
-        raise BadInputError("--round and --game only go with --record FILE")
+        raise BadInputError("--round and --game-number only go with --record FILE")
     judged = board_for(board, fix)
     rules = load_rules(rules_name)
     lexicon = load_lexicon(lexicon_name)
@@ -241,7 +275,7 @@ def check(
         rules=rules,
         lexicon=lexicon,
         challenges=challenge_list,
-        challenge_all=challenge_all,
+        challenge_all=True if challenge_all else (False if only_challenged or sheets else None),
         missed=missed,
     )
     if record is not None:
@@ -253,7 +287,7 @@ def check(
             payload["sheets"] = [sheet.to_json(scores.get(sheet.player.name)) for sheet in sheets]
         emit_json(payload)
     else:
-        _print_game(result, len(challenge_list))
+        _print_game(result, len(challenge_list), asked_for_all=challenge_all)
         for line in sheet_lines(sheets, scores):
             typer.echo(line)
 

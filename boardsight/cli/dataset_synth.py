@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from boardsight.batch.executors import default_workers, task_runner
-from boardsight.cli.options import SchedulerOption
+from boardsight.cli.options import ForceOption, OverwriteAlias, SchedulerOption
 from boardsight.errors import BadInputError
 
 
@@ -45,10 +45,13 @@ def synth(
         int, typer.Option("--workers", "--jobs", "-j", help="Local worker processes (0: one per core).")
     ] = 0,
     scheduler: SchedulerOption = None,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace existing files.")] = False,
+    force: ForceOption = False,
+    overwrite: OverwriteAlias = False,
 ) -> None:
     """Render synthetic photos with exact labels (the shared labelled-photo format)."""
     from boardsight.datasets.synth.writer import SynthSpec, generate, parse_sizes, parse_width
+
+    overwrite = force or overwrite
 
     if game == "sheets":
         _synth_sheets(out, count, seed, start, parse_width(width), fonts, overwrite)

@@ -59,10 +59,9 @@ def eval_command(
     ] = AUTO,
     readers: Annotated[
         list[str] | None,
-        typer.Option(
-            "--reader", "-r", help="Reader to evaluate (onnx, tesseract); repeat to compare readers."
-        ),
+        typer.Option("--reader", help="Reader to evaluate (onnx, tesseract); repeat to compare readers."),
     ] = None,
+    old_readers: Annotated[list[str] | None, typer.Option("-r", hidden=True)] = None,
     json_output: JsonOption = False,
     report: Annotated[
         Path | None, typer.Option("--report", help="Also write the results as Markdown.")
@@ -108,7 +107,7 @@ def eval_command(
     if not examples:
         wanted = "" if game == AUTO else f" of {game}"
         raise BadInputError(f"{folder}: no labelled photos{wanted} to evaluate")
-    names = readers or ["onnx"]
+    names = [*(readers or []), *(old_readers or [])] or ["onnx"]  # -r was --reader's short name
     show_progress = not json_output and sys.stderr.isatty()
     with (
         task_runner(workers=workers, scheduler=scheduler) as run,

@@ -30,3 +30,4 @@ SchedulerOption = Annotated[
     ),
 ]
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace files that already exist.")]
+OverwriteAlias = Annotated[bool, typer.Option("--overwrite", hidden=True, help="The old name of --force.")]

@@ -10,17 +10,18 @@ from pathlib import Path
 from typing import Annotated
 
 import cv2
+import numpy as np
 import typer
 
 from boardsight import app
-from boardsight.cli.options import JsonOption
+from boardsight.cli.options import CameraProfileOption, ForceOption, JsonOption, OverwriteAlias
 from boardsight.cli.output import emit_json
 from boardsight.errors import BadInputError
 
 GAMES = app.GAMES
 
 
-def write_debug_image(photo: Path, reading: app.PhotoReading, out: Path) -> None:
+def write_debug_image(photo: Path | np.ndarray, reading: app.PhotoReading, out: Path) -> None:
     """Draw ``reading`` over ``photo`` (shrunk to at most 1600 px) and write it to ``out``."""
     drawn = app.rendering.overlay(photo, reading)
     try:
@@ -54,9 +55,17 @@ def read(
             "--debug-image", help="Write the photo with the found grid and each cell's reading here."
         ),
     ] = None,
-    overwrite: Annotated[
-        bool, typer.Option("--overwrite", help="Replace an existing --debug-image file.")
-    ] = False,
+    fix: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fix",
+            help="Correct a square: B3=QU on a tray; H8=Q, H8=e (a blank as E), H8=? or H8=. on a board. "
+            "Repeatable.",
+        ),
+    ] = None,
+    camera_profile: CameraProfileOption = None,
+    force: ForceOption = False,
+    overwrite: OverwriteAlias = False,
     checks: Annotated[
         str | None,
         typer.Option(
@@ -78,8 +87,8 @@ def read(
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
-    if debug_image is not None and debug_image.exists() and not overwrite:
-        raise BadInputError(f"{debug_image} exists; pass --overwrite to replace it")
+    if debug_image is not None and debug_image.exists() and not (force or overwrite):
+        raise BadInputError(f"{debug_image} exists; pass --force to replace it")
     reading = app.read_photo(
         photo,
         game=game,
@@ -87,11 +96,16 @@ def read(
         dice=dice,
         tiles=tiles,
         reader=reader,
+        fixes=fix or (),
+        camera_profile=camera_profile,
         checks=chosen_checks(checks, no_checks),
         model=model,
     )
     if debug_image is not None:
-        write_debug_image(photo, reading, debug_image)
+        seen = photo
+        if camera_profile is not None:
+            seen = app.undistorted_photo(photo, camera_profile, max_side=app.rendering.OVERLAY_MAX_SIDE)
+        write_debug_image(seen, reading, debug_image)
     if as_json:
         emit_json(reading.to_json())
     else:

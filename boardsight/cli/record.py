@@ -54,7 +54,7 @@ def record(
         "Player 1,Player 2"
     ),
     rules_name: Annotated[
-        str | None, typer.Option("--rules", help="naspa, wespa, swedish, casual or a rules file.")
+        str | None, typer.Option("--rules", "-r", help="naspa, wespa, swedish, casual or a rules file.")
     ] = None,
     tiles: Annotated[str | None, typer.Option("--tiles", help="english or swedish.")] = None,
     board_profile: Annotated[

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from boardsight.app.scrabble import lexicon_for, replay_record, scrabble_moves
+from boardsight.app.scrabble import lexicon_for, replay_record, score_move, scrabble_exchanges, scrabble_moves
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
-from boardsight.scrabble import load_rules, load_tileset, parse_position
+from boardsight.scrabble import load_rules
 from boardsight.scrabble.cgp import to_cgp
-from boardsight.scrabble.move import Placement
-from boardsight.scrabble.movegen import generate_exchanges
+from boardsight.scrabble.movegen import GeneratedMove
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
-from boardsight.scrabble.rack import checked_rack
 from boardsight.scrabble.replay import ReplayResult
-from boardsight.scrabble.rules import RuleSet
-from boardsight.scrabble.scoring import score_placement
-from boardsight.scrabble.validation import find_violations
+from boardsight.scrabble.words import main_word
 
 app = GuardedTyper(help="Replay Scrabble game records, find the legal moves of a position, score a move.")
 
@@ -192,14 +187,10 @@ def moves_command(
     rules = load_rules(rules_name)
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
     chosen_rack = _rack_for(position, rack)
-    tileset = load_tileset(rules.tileset)
     lexicon = lexicon_for(rules, lexicon_name)
     moves = scrabble_moves(position, chosen_rack, lexicon=lexicon, rules=rules)
     shown = moves if top == 0 else moves[:top]
-    bag = _tiles_in_bag(position, chosen_rack, tileset, rules)
-    exchanges = (
-        generate_exchanges(chosen_rack.upper(), tileset) if bag is None or rules.can_exchange(bag) else []
-    )
+    exchanges = scrabble_exchanges(position, chosen_rack, rules=rules)
     if json_output:
         emit_json(
             {
@@ -209,7 +200,14 @@ def moves_command(
                 "rules": rules.name,
                 "count": len(moves),
                 "moves": [
-                    {"position": m.position, "tiles": m.tiles, "score": m.score, "row": m.row, "col": m.col}
+                    {
+                        "position": m.position,
+                        "word": _word(position, m),
+                        "tiles": m.tiles,
+                        "score": m.score,
+                        "row": m.row,
+                        "col": m.col,
+                    }
                     for m in shown
                 ],
                 "exchanges": [exchange.tiles for exchange in exchanges],
@@ -219,8 +217,11 @@ def moves_command(
     if not moves:
         typer.echo(f"no placement is possible with {chosen_rack}")
     else:
-        rows = [[index, m.position, m.tiles, m.score] for index, m in enumerate(shown, start=1)]
-        typer.echo(format_table(["#", "position", "tiles", "score"], rows, align="rllr"))
+        rows = [
+            [index, m.position, _word(position, m), m.tiles, m.score]
+            for index, m in enumerate(shown, start=1)
+        ]
+        typer.echo(format_table(["#", "position", "word", "tiles", "score"], rows, align="rlllr"))
         if len(shown) < len(moves):
             typer.echo(f"... {len(moves) - len(shown)} more ({len(moves)} in all; --top 0 lists every move)")
     if exchanges:
@@ -229,13 +230,10 @@ def moves_command(
         typer.echo("exchanges: none (too few tiles in the bag)")
 
 
-def _tiles_in_bag(position: Position, rack: str, tileset, rules: RuleSet) -> int | None:
-    """Tiles left in the bag, when the position lets us count them (two players, opponent's rack unknown)."""
-    unseen = tileset.total_tiles - position.board.tile_count() - len(rack)
-    if unseen < 0:
-        return None
-    others = len(position.racks) - 1
-    return max(0, unseen - others * rules.rack_size)
+def _word(position: Position, move: GeneratedMove) -> str:
+    """The word ``move`` forms, as spelled (blanks lower case): ``I.ARS`` through an A is ``IAARS``."""
+    new_tiles = {(row, col): tile for row, col, tile in move.placement.new_tiles()}
+    return main_word(position.board, new_tiles, move.direction)
 
 
 # -- score -------------------------------------------------------------------------------------------
@@ -261,22 +259,9 @@ def score_command(
     """
     rules = load_rules(rules_name)
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
-    tileset = load_tileset(rules.tileset)
-    layout = position.board.layout
-    parsed = parse_position(move_position, rows=layout.rows, cols=layout.cols)
-    if parsed is None:
-        raise BadInputError(f"{move_position!r} is not a position: write 8D for across, D8 for down")
-    row, col, direction = parsed
-    proposed = Placement(row, col, direction, tiles)
-    rack_text = rack if rack is not None else position.rack
-    rack_counter: Counter[str] | None = None
-    if rack_text:
-        rack_counter = checked_rack(rack_text, tileset, rack_size=rules.rack_size)
-    lexicon = lexicon_for(rules, lexicon_name)
-    resolved, violations = find_violations(
-        position.board, proposed, tileset, rack=rack_counter, lexicon=lexicon
-    )
-    if violations:
+    judged = score_move(position, move_position, tiles, rack=rack, rules=rules, lexicon=lexicon_name)
+    resolved, violations, score = judged.placement, judged.violations, judged.score
+    if violations or score is None:
         if json_output:
             emit_json(
                 {
@@ -289,7 +274,6 @@ def score_command(
             for violation in violations:
                 typer.echo(f"illegal: {violation.message}")
         raise typer.Exit(1)
-    score = score_placement(position.board, resolved, tileset, rules)
     if json_output:
         emit_json(
             {

@@ -78,3 +78,13 @@ def formed_words(board: Board, new_tiles: Mapping[Square, str], direction: str) 
         if len(word.tiles) >= 2:
             words.append(word)
     return words
+
+
+def main_word(board: Board, new_tiles: Mapping[Square, str], direction: str) -> str:
+    """The word a move is known by, as spelled (blanks lower case): its main word, or for a
+    single tile that makes no word along ``direction`` the word it makes across it.
+
+    ``I.ARS`` played through an A on the board is ``IAARS``; empty when no word is formed.
+    """
+    words = formed_words(board, new_tiles, direction)
+    return words[0].tiles if words else ""

@@ -42,6 +42,7 @@ __all__ = [
     "append_round",
     "apply_fixes",
     "boggle_check",
+    "boggle_sheet",
     "boggle_solve",
     "options",
     "read",
@@ -144,6 +145,37 @@ def boggle_check(
         missed=missed,
     )
     return result.as_json()
+
+
+def boggle_sheet(
+    photo: bytes,
+    player: str,
+    *,
+    source: str,
+    grid: Sequence[Sequence[str]] | None = None,
+    lexicon: str = DEFAULT_LEXICON,
+    accept: Sequence[str] = (),
+) -> dict[str, Any]:
+    """A player's list read from a photo of their score sheet, under the board's words.
+
+    ``words`` are the claimed words (one a line, as the list box takes them), ``challenged``
+    the circled ones, ``waiting`` the doubtful ones with the close valid words.
+    """
+    board = _boggle_board(grid) if grid else None
+    sheet = app.read_score_sheet(photo, player, board=board, lexicon=lexicon, accept=accept, source=source)
+    words = sheet.reading.words
+    return {
+        **sheet.to_json(),
+        "words": list(sheet.player.words),
+        "waiting": [
+            {
+                "number": number,
+                "as_written": text,
+                "candidates": [scored.word for scored in words[number - 1].reading.candidates],
+            }
+            for number, text in sheet.waiting
+        ],
+    }
 
 
 def _two_players(result: dict[str, Any]) -> tuple[tuple[str, str], tuple[int, int]]:

@@ -163,3 +163,9 @@ def test_a_huge_slashed_board_is_judged_as_a_board_with_a_short_message() -> Non
     with pytest.raises(BadInputError, match="at most 26 columns") as caught:
         board_from_argument(argument)
     assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("text", ["/", "//", " / \n /"])
+def test_a_board_of_separators_only_is_a_clear_error(text: str) -> None:
+    with pytest.raises(BadInputError, match="no faces"):
+        parse_board(text)

@@ -116,8 +116,18 @@ def test_check_records_results_and_standings_read_them(game, lexicon) -> None:
     results = game / "results.csv"
     lists = [str(game / "alice.txt"), f"bob={game / 'b.txt'}"]
     for number in (1, 2):
-        arguments = ["check", BOARD, *lists, "--lexicon", lexicon, "--record", str(results)]
-        result = runner.invoke(app, [*arguments, "--round", "1", "--game", str(number)])
+        arguments = [
+            "check",
+            BOARD,
+            *lists,
+            "--lexicon",
+            lexicon,
+            "--record",
+            str(results),
+            "--only-challenged",
+        ]
+        game_option = "--game" if number == 1 else "--game-number"  # the old name still works, hidden
+        result = runner.invoke(app, [*arguments, "--round", "1", game_option, str(number)])
         assert result.exit_code == 0, result.output
     assert (
         results.read_text()
@@ -184,3 +194,47 @@ def test_a_100_by_100_board_is_refused_in_one_short_line(lexicon) -> None:
     board = "/".join(["AEIOURSTLN" * 10] * 100)
     error = one_line_error(runner.invoke(app, ["solve", board, "--lexicon", lexicon]))
     assert "at most 26 columns" in error and len(error) < 200
+
+
+def test_check_without_challenges_judges_every_word_and_says_so(game, lexicon) -> None:
+    result = runner.invoke(app, ["check", BOARD, str(game / "alice.txt"), "--lexicon", lexicon])
+    assert result.exit_code == 0, result.output
+    assert "judging: every word (no challenge file: the computer checks all lists" in result.stdout
+    assert "alice: raw score -4" in result.stdout  # as --challenge-all: the invalid words do not stand
+    payload = json.loads(
+        runner.invoke(app, ["check", BOARD, str(game / "alice.txt"), "--lexicon", lexicon, "--json"]).stdout
+    )
+    assert payload["judging"] == "every word"
+
+
+def test_check_only_challenged_keeps_the_ntu_procedure_without_a_file(game, lexicon) -> None:
+    arguments = ["check", BOARD, str(game / "alice.txt"), "--lexicon", lexicon, "--only-challenged"]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 0, result.output
+    assert "judging: challenged words only (0 challenges)" in result.stdout
+    assert "stands: not challenged" in result.stdout
+    both = runner.invoke(app, [*arguments, "--challenge-all"])
+    assert "not both" in one_line_error(both)
+
+
+def test_check_help_shows_the_game_number_option_not_the_old_name() -> None:
+    result = runner.invoke(app, ["check", "--help"], terminal_width=200)
+    assert "--game-number" in result.stdout
+    assert "--game " not in result.stdout
+
+
+def test_solve_top_and_min_length_show_fewer_words_but_the_whole_total(lexicon) -> None:
+    everything = json.loads(runner.invoke(app, ["solve", BOARD, "--lexicon", lexicon, "--json"]).stdout)
+    result = runner.invoke(app, ["solve", BOARD, "--lexicon", lexicon, "--top", "2", "--min-length", "5"])
+    assert result.exit_code == 0, result.output
+    long_words = [entry["word"] for entry in everything["words"] if len(entry["word"]) >= 5]
+    table = [line.split() for line in result.stdout.splitlines()]
+    listed = [row[0] for row in table if row and row[0] in {w["word"] for w in everything["words"]}]
+    assert listed == long_words[:2] and len(long_words) > 2
+    assert "showing 2 word(s) of 5+ letters" in result.stdout
+    assert f"{everything['count']:,} words, {everything['total_points']:,} points" in result.stdout
+    payload = json.loads(
+        runner.invoke(app, ["solve", BOARD, "--lexicon", lexicon, "--json", "--min-length", "5"]).stdout
+    )
+    assert [entry["word"] for entry in payload["words"]] == long_words
+    assert payload["count"] == everything["count"]

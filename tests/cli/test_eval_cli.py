@@ -49,7 +49,7 @@ def test_json_and_game_filter(photos: Path) -> None:
 
 
 def test_limit(photos: Path) -> None:
-    result = runner.invoke(app, ["eval", str(photos), "-r", "perfect", "--limit", "1", "--json"])
+    result = runner.invoke(app, ["eval", str(photos), "--reader", "perfect", "--limit", "1", "--json"])
     assert json.loads(result.stdout)["photos"] == 1
 
 
@@ -90,7 +90,7 @@ def test_report_and_mistakes(photos: Path, tmp_path: Path) -> None:
 
 
 def test_bad_input_is_one_line(photos: Path, tmp_path: Path) -> None:
-    result = runner.invoke(app, ["eval", str(photos), "-r", "onnx"])
+    result = runner.invoke(app, ["eval", str(photos), "--reader", "onnx"])
     assert result.exit_code == 2 and "no 'onnx' reader for boggle" in result.stderr
     result = runner.invoke(app, ["eval", str(photos), "--game", "chess"])
     assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
@@ -99,10 +99,10 @@ def test_bad_input_is_one_line(photos: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["eval", str(tmp_path / "empty_dir_missing")])
     assert result.exit_code == 2 and "no such folder" in result.stderr
     (tmp_path / "empty").mkdir()
-    result = runner.invoke(app, ["eval", str(tmp_path / "empty"), "-r", "perfect"])
+    result = runner.invoke(app, ["eval", str(tmp_path / "empty"), "--reader", "perfect"])
     assert result.exit_code == 2 and "no labelled photos" in result.stderr
     make_example(photos, "broken", boggle_sidecar(rows=9))
-    result = runner.invoke(app, ["eval", str(photos), "-r", "perfect"])
+    result = runner.invoke(app, ["eval", str(photos), "--reader", "perfect"])
     assert result.exit_code == 2 and "broken.json: rows is 9" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 

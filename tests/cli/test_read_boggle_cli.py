@@ -46,8 +46,11 @@ def test_debug_image_is_written_once(tmp_path: Path) -> None:
     assert image is not None and image.shape[1] == 1200
     again = runner.invoke(app, ["read", str(TRAY), "--debug-image", str(out)])
     assert again.exit_code == 2
-    assert "exists; pass --overwrite" in again.stderr
+    assert "exists; pass --force" in again.stderr
+    assert runner.invoke(app, ["read", str(TRAY), "--debug-image", str(out), "--force"]).exit_code == 0
+    # the old name still works, hidden from --help
     assert runner.invoke(app, ["read", str(TRAY), "--debug-image", str(out), "--overwrite"]).exit_code == 0
+    assert "--overwrite" not in runner.invoke(app, ["read", "--help"], terminal_width=200).stdout
 
 
 @pytest.mark.needs_tesseract
@@ -172,3 +175,39 @@ def test_an_unknown_option_value_is_an_error_whatever_the_game(option: list[str]
     result = runner.invoke(app, ["read", str(TRAY), *option])
     assert result.exit_code == 2, result.output
     assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def _save_profile(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, size: tuple[int, int], k1: float) -> str:
+    from boardsight.calibration.camera_profile import CameraProfile, save_camera_profile
+
+    monkeypatch.setenv("BOARDSIGHT_CONFIG_DIR", str(tmp_path / "config"))
+    width, height = size
+    matrix = np.array([[width, 0, width / 2], [0, width, height / 2], [0, 0, 1]], dtype=float)
+    save_camera_profile(CameraProfile("lens", size, matrix, np.array([k1, 0, 0, 0, 0]), 0.2, {}))
+    return "lens"
+
+
+def test_read_with_a_camera_profile_undistorts_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    height, width = cv2.imread(str(TRAY)).shape[:2]
+    plain = json.loads(runner.invoke(app, ["read", str(TRAY), "--json"]).stdout)
+    name = _save_profile(monkeypatch, tmp_path, (width, height), -0.3)
+    result = runner.invoke(app, ["read", str(TRAY), "--json", "--camera-profile", name])
+    assert result.exit_code == 0, result.stderr
+    bent = json.loads(result.stdout)
+    assert bent["grid"] == plain["grid"]
+    assert np.abs(np.array(bent["corners"]) - np.array(plain["corners"])).max() > 3  # straightened
+
+
+def test_a_camera_profile_of_another_shape_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    name = _save_profile(monkeypatch, tmp_path, (640, 640), 0.0)
+    result = runner.invoke(app, ["read", str(TRAY), "--camera-profile", name])
+    assert result.exit_code == 2
+    assert "another shape" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_read_fixes_a_tray_cell() -> None:
+    result = runner.invoke(app, ["read", str(TRAY), "--json", "--fix", "A1=QU"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["grid"][0][0] == "QU"

@@ -107,3 +107,13 @@ def test_unknown_tile_set() -> None:
     result = runner.invoke(app, ["read", str(BOARD), "--game", "scrabble", "--tiles", "klingon"])
     assert result.exit_code == 2
     assert "unknown tile set" in result.stderr
+
+
+def test_read_fixes_a_board_square_with_a_tile_or_a_blank() -> None:
+    arguments = ["read", str(BOARD), "--game", "scrabble", "--json", "--fix", "H8=Q", "--fix", "A1=e"]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 0, result.stderr
+    grid = json.loads(result.stdout)["grid"]
+    assert grid[7][7] == "Q" and grid[0][0] == "e"
+    bad = runner.invoke(app, ["read", str(BOARD), "--game", "scrabble", "--fix", "H8=7"])
+    assert bad.exit_code == 2 and "not a tile of this set" in bad.stderr

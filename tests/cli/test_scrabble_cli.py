@@ -80,7 +80,8 @@ def test_replay_of_a_missing_file(tmp_path: Path) -> None:
 def test_moves_on_a_cgp_position() -> None:
     result = invoke("moves", "--cgp", BENCHMARK, "--top", "3")
     assert result.exit_code == 0, result.stderr
-    assert "K9        TAEL       38" in result.stdout
+    assert "K9        TAEL    TAEL       38" in result.stdout
+    assert "B10       BEHEAD  BE..AD     36" in result.stdout  # the word formed, then the tiles laid
     assert "605 more (608 in all" in result.stdout
 
 
@@ -93,6 +94,9 @@ def test_moves_json_from_a_game_record_at_a_turn() -> None:
     assert payload["count"] == len(payload["moves"]) > 100
     assert payload["moves"][0]["score"] >= payload["moves"][-1]["score"]
     assert "X" in payload["exchanges"]
+    through = [move for move in payload["moves"] if "." in move["tiles"]]
+    assert through and all(len(move["word"]) == len(move["tiles"]) for move in through)
+    assert all("." not in move["word"] for move in payload["moves"])
 
 
 @pytest.mark.parametrize(

@@ -40,8 +40,9 @@ def test_synth_refuses_to_overwrite(tmp_path: Path) -> None:
     assert RUNNER.invoke(app, [*ARGS, "--out", str(tmp_path)]).exit_code == 0
     result = RUNNER.invoke(app, [*ARGS, "--out", str(tmp_path)])
     assert result.exit_code == 2
-    assert "exists" in result.stderr
-    assert RUNNER.invoke(app, [*ARGS, "--out", str(tmp_path), "--overwrite"]).exit_code == 0
+    assert "exists; pass --force" in result.stderr
+    assert RUNNER.invoke(app, [*ARGS, "--out", str(tmp_path), "--force"]).exit_code == 0
+    assert RUNNER.invoke(app, [*ARGS, "--out", str(tmp_path), "--overwrite"]).exit_code == 0  # the old name
 
 
 def test_synth_rejects_bad_options(tmp_path: Path) -> None:

@@ -174,3 +174,24 @@ def test_clicking_a_word_challenges_it_and_changes_the_score(page) -> None:
     row.click()
     page.wait_for_selector("#verdicts tr.verdict.challenged.dropped[data-word='ZZZZ']")
     assert "successful" in page.locator("#verdicts tr.verdict[data-word='ZZZZ']").inner_text()
+
+
+def test_a_score_sheet_photo_fills_a_players_list(page, tmp_path: Path) -> None:
+    pytest.importorskip("rapidocr_onnxruntime", reason="the PP-OCR sheet reader needs rapidocr-onnxruntime")
+    import numpy as np
+
+    from boardsight.datasets.synth.handwriting import HAND_FACES
+    from boardsight.datasets.synth.sheets import SheetSpec, render_sheet
+
+    fonts = tuple(face for face in HAND_FACES if face.name == "Liberation Sans")
+    jpeg, _ = render_sheet(np.random.default_rng(11), SheetSpec(words=(8, 8), fonts=fonts), 1200)
+    sheet = tmp_path / "alice.jpg"
+    sheet.write_bytes(jpeg)
+    page.select_option("#game-select", "boggle")
+    page.set_input_files("#photo-input", str(TRAY))
+    page.wait_for_selector("#solution li")
+    page.locator("#players .player-name").first.fill("alice")
+    page.locator("#players .sheet-input").first.set_input_files(str(sheet))
+    page.wait_for_function("document.querySelector('#players .sheet-note').textContent.includes('read from')")
+    assert page.locator("#players .player-words").first.input_value().strip()
+    page.wait_for_selector("#verdicts h4.player-score[data-player='alice']")

@@ -152,7 +152,7 @@ def generate(
             for suffix in (".jpg", ".json"):
                 path = out / f"{example_stem(spec, index)}{suffix}"
                 if path.exists():
-                    raise BadInputError(f"{path} exists; pass --overwrite to replace it")
+                    raise BadInputError(f"{path} exists; pass --force to replace it")
     out.mkdir(parents=True, exist_ok=True)
     tasks = [(spec, seed, index) for index in indices]
     for position, (jpeg, payload) in run(render_example, tasks) if run is not None else _run(tasks, jobs):

@@ -55,19 +55,72 @@
     file.type = "file";
     file.accept = ".txt,text/plain";
     file.title = "Load this player's list from a text file";
+    file.className = "list-input";
+    file.hidden = true;
+    const fileLabel = document.createElement("label");
+    fileLabel.className = "button";
+    fileLabel.append("List file…", file);
     file.addEventListener("change", async () => {
       if (!file.files[0]) return;
       words.value = await file.files[0].text();
       if (nameInput.value.startsWith("player")) nameInput.value = file.files[0].name.replace(/\.[^.]+$/, "");
       schedule();
     });
+    const sheet = document.createElement("input");
+    sheet.type = "file";
+    sheet.accept = "image/jpeg,image/png,image/webp";
+    sheet.className = "sheet-input";
+    sheet.title = "Read this player's list from a photo of their score sheet";
+    const sheetLabel = document.createElement("label");
+    sheetLabel.className = "button";
+    sheetLabel.append("Sheet photo…", sheet);
+    sheet.hidden = true;
+    const note = document.createElement("p");
+    note.className = "sheet-note";
+    sheet.addEventListener("change", async () => {
+      const photo = sheet.files[0];
+      sheet.value = "";
+      if (photo) await readSheet(photo, nameInput, words, note);
+    });
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = "Remove";
     remove.addEventListener("click", () => { box.remove(); schedule(); });
     for (const input of [nameInput, words]) input.addEventListener("input", schedule);
-    box.append(nameInput, remove, words, file);
+    box.append(nameInput, remove, words, fileLabel, sheetLabel, note);
     $("players").appendChild(box);
+  }
+
+  // A player's list from a photo of their score sheet: claimed words into the box, circled
+  // words challenged, doubtful words listed for the person to type in as written.
+  async function readSheet(photo, nameInput, words, note) {
+    const name = nameInput.value.trim() || "player";
+    const form = new FormData();
+    form.append("photo", photo, photo.name);
+    form.append("player", name);
+    if (board()) form.append("grid", JSON.stringify(board()));
+    form.append("lexicon", settings().lexicon);
+    note.textContent = `Reading ${photo.name}…`;
+    note.className = "sheet-note";
+    try {
+      const read = await Review.api("/api/boggle/sheet", { method: "POST", body: form });
+      words.value = read.words.join("\n") + (read.words.length ? "\n" : "");
+      for (const word of read.challenged) panel.challenges.add(`${name}\u0000${word.toUpperCase()}`);
+      const parts = [`${read.words.length} words read from ${photo.name}`];
+      if (read.challenged.length) parts.push(`circled (challenged): ${read.challenged.join(", ")}`);
+      if (read.cancelled.length) parts.push(`cancelled: ${read.cancelled.join(", ")}`);
+      if (read.waiting.length) {
+        parts.push("check these and type them in as written: " + read.waiting.map((item) =>
+          `${item.number}: ${item.as_written}${item.candidates.length ? ` (close: ${item.candidates.join(", ")})` : ""}`).join("; "));
+      }
+      if (read.written_total !== null) parts.push(`written total ${read.written_total}`);
+      note.textContent = parts.join(". ") + ".";
+      note.classList.toggle("doubt", read.waiting.length > 0);
+      schedule();
+    } catch (error) {
+      note.textContent = `${photo.name}: ${error.message}`;
+      note.className = "sheet-note error";
+    }
   }
 
   function lists() {

@@ -1,0 +1,51 @@
+"""``POST /api/boggle/sheet``: a player's list read from a photo of their score sheet."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+
+pytest.importorskip("rapidocr_onnxruntime", reason="the PP-OCR sheet reader needs rapidocr-onnxruntime")
+
+from boardsight.datasets.synth.handwriting import HAND_FACES
+from boardsight.datasets.synth.sheets import SheetSpec, render_sheet
+from boardsight.sheets.label import parse_sheet_label
+
+PRINT = tuple(face for face in HAND_FACES if face.name == "Liberation Sans")
+
+
+def test_a_sheet_photo_fills_a_players_list(client: TestClient) -> None:
+    jpeg, payload = render_sheet(np.random.default_rng(11), SheetSpec(words=(8, 8), fonts=PRINT), 1200)
+    label = parse_sheet_label(payload)
+    answer = client.post(
+        "/api/boggle/sheet", files={"photo": ("alice.jpg", jpeg, "image/jpeg")}, data={"player": "alice"}
+    )
+    assert answer.status_code == 200, answer.text
+    read = answer.json()
+    assert read["player"] == "alice" and read["source"] == "alice.jpg"
+    claimed = {word.text.upper() for word in label.words if not word.cancelled}
+    found = {word.upper() for word in read["words"]} | {
+        item["as_written"].upper() for item in read["waiting"]
+    }
+    assert len(claimed & found) >= 6
+    assert all({"number", "as_written", "candidates"} <= set(item) for item in read["waiting"])
+
+
+def test_a_sheet_upload_that_is_no_photo_is_a_400(client: TestClient) -> None:
+    answer = client.post(
+        "/api/boggle/sheet",
+        files={"photo": ("notes.jpg", b"plain text", "image/jpeg")},
+        data={"player": "bo"},
+    )
+    assert answer.status_code == 400 and "not a JPEG" in answer.json()["error"]
+
+
+def test_a_bad_grid_field_is_a_400(client: TestClient) -> None:
+    jpeg, _ = render_sheet(np.random.default_rng(3), SheetSpec(words=(4, 4), fonts=PRINT), 800)
+    answer = client.post(
+        "/api/boggle/sheet",
+        files={"photo": ("s.jpg", jpeg, "image/jpeg")},
+        data={"player": "bo", "grid": "not json"},
+    )
+    assert answer.status_code == 400 and "grid must be JSON" in answer.json()["error"]
