@@ -51,7 +51,7 @@ def batch(
     ],
     out: Annotated[Path, typer.Option("--out", "-o", help="Results file: one JSON line a photo.")],
     game: Annotated[
-        str, typer.Option("--game", help="auto (detect each photo), boggle or scrabble.")
+        str, typer.Option("--game", help="auto (tell each photo's game: slower), boggle or scrabble.")
     ] = "auto",
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
