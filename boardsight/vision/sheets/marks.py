@@ -4,9 +4,9 @@ Both are found in the ink around the word, cut out upright from the photo with a
 
 - *struck through*: after an opening with a line longer than any letter's own bar (level
   or at a slight slope), ink remains in a run across most of the word's width in its
-  middle half, crossing the paper between at least two letters (bold letters whose bars
-  join leave no such paper); a ruled line, which runs on past
-  the margin to the crop's edge, does not count;
+  middle half, and crosses paper between letters (columns with no other ink; bold letters
+  whose bars join leave none); a ruled line, which runs on past the margin to the crop's
+  edge, does not count;
 - *circled*: the ink (slightly thickened, to close a loop drawn in one stroke) encloses
   the word: most of the paper between the letters cannot be reached from the crop's edge.
 """
