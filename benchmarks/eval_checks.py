@@ -3,7 +3,10 @@
 Usage: python benchmarks/eval_checks.py [--scrabble FOLDER] [--boggle FOLDER] [--out DIR] [--tag NAME]
 
 Every photo is found and classified once; then each check is run alone on that
-classification, then the default checks together, then all of them. For each source
+classification, then the four Scrabble checks that change squares together
+(``misreads``), then the default checks (those four and ``blanks``, which names the
+letter of each blank: a label that leaves a blank's letter open, ``?``, counts a named
+blank as wrong). For each source
 (the sidecar's ``source_repo``) and each configuration this prints the squares (cells),
 letter tiles and whole boards right, and the squares the checks fixed (wrong as the
 classifier read them, right after) and broke (right before, wrong after). A check that
@@ -56,13 +59,21 @@ class Tally:
 
 def source_of(example: Example) -> str:
     repo = example.label.extras.get("source_repo")
-    return str(repo or example.image_path.name.split("__")[0]).replace("/", "+")
+    if repo is None and "__" in example.image_path.name:
+        repo = example.image_path.name.split("__")[0]
+    return str(repo or f"{example.image_path.parent.name} (no source_repo)").replace("/", "+")
 
 
 def right_cells(truth: list[list[str]], grid: list[list[str]]) -> list[list[bool]]:
+    if len(truth) != len(grid) or any(len(a) != len(b) for a, b in zip(truth, grid, strict=True)):
+        return [[False] * len(line) for line in truth]  # a tray read at another size: every cell wrong
     return [
         [cell_matches(t, g) for t, g in zip(tr, gr, strict=True)] for tr, gr in zip(truth, grid, strict=True)
     ]
+
+
+def _token(grid: list[list[str]], row: int, col: int) -> str | None:
+    return grid[row][col] if row < len(grid) and col < len(grid[row]) else None
 
 
 def photo_row(
@@ -71,7 +82,7 @@ def photo_row(
     truth = example.label.grid
     right = right_cells(truth, reading.grid)
     mistakes = [
-        {"row": r, "col": c, "truth": truth[r][c], "read": reading.grid[r][c]}
+        {"row": r, "col": c, "truth": truth[r][c], "read": _token(reading.grid, r, c)}
         for r, line in enumerate(right)
         for c, ok in enumerate(line)
         if not ok
@@ -186,17 +197,17 @@ def decoded(example: Example, max_side: int) -> tuple[Any, float]:
     return image, time.perf_counter() - start
 
 
-def scrabble(folder: Path, out: Path | None, tag: str) -> None:
+def scrabble(folder: Path, out: Path | None, tag: str, second_look: bool = True) -> None:
     from boardsight.models.training.scrabble.tile_data import labelled_scrabble_photos
     from boardsight.vision.scrabble import board_reading
     from boardsight.vision.scrabble.onnx_reader import reader_model
 
     model = reader_model()
-    names = board_reading.CHECK_NAMES
+    names = board_reading.CHECK_GROUPS["misreads"]
 
     def classify(example: Example) -> tuple[Any, dict[str, float]]:
         image, decode = decoded(example, DEFAULT_MAX_SIDE)
-        board = board_reading.classify_board(image, model)
+        board = board_reading.classify_board(image, model, second_look=second_look)
         return board, {"decode": decode}
 
     def check(board: Any, checks: tuple[str, ...] | None) -> BoardReading:
@@ -204,8 +215,8 @@ def scrabble(folder: Path, out: Path | None, tag: str) -> None:
 
     configs: dict[str, tuple[str, ...] | None] = {"none": ()}
     configs.update({name: (name,) for name in names})
+    configs["misreads"] = tuple(names)
     configs["default"] = None
-    configs["all"] = tuple(names)
     evaluate_game("scrabble", labelled_scrabble_photos(folder), classify, check, configs, out, tag)
 
 
@@ -247,9 +258,12 @@ def main() -> None:
     parser.add_argument("--game", choices=("scrabble", "boggle", "both"), default="both")
     parser.add_argument("--out", type=Path, help="write per-photo JSON lines here")
     parser.add_argument("--tag", default="bundled", help="name of this run in the output file names")
+    parser.add_argument(
+        "--no-second-look", action="store_true", help="Scrabble: no second look at doubtful squares"
+    )
     arguments = parser.parse_args()
     if arguments.game in ("scrabble", "both"):
-        scrabble(arguments.scrabble, arguments.out, arguments.tag)
+        scrabble(arguments.scrabble, arguments.out, arguments.tag, not arguments.no_second_look)
     if arguments.game in ("boggle", "both"):
         boggle(arguments.boggle, arguments.out, arguments.tag)
 

@@ -91,6 +91,7 @@ def main() -> None:
     parser.add_argument("--base", type=Path, default=MODEL_PATH)
     parser.add_argument("--train", type=int, default=3, help="positions to fine-tune on per fold")
     parser.add_argument("--folds", type=int, default=1)
+    parser.add_argument("--first-fold", type=int, default=0, help="start at this fold (to split a long run)")
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path, help="write per-photo JSON lines here")
@@ -114,7 +115,7 @@ def main() -> None:
         "fine-tuned": defaultdict(lambda: [0] * 6),
     }
     rows: list[dict] = []
-    for fold in range(arguments.folds):
+    for fold in range(arguments.first_fold, arguments.folds):
         chosen = {keys[(fold * arguments.train + i) % len(keys)] for i in range(arguments.train)}
         train = [p for key in sorted(chosen) for p in positions[key]]
         test = [p for key in keys if key not in chosen for p in positions[key]]
@@ -150,7 +151,9 @@ def main() -> None:
     show("all folds", pooled)
     if arguments.out:
         arguments.out.mkdir(parents=True, exist_ok=True)
-        path = arguments.out / f"fine_tune_{arguments.source.replace('/', '+')}.jsonl"
+        source = arguments.source.replace("/", "+")
+        name = f"fine_tune_{source}_folds_{arguments.first_fold}-{arguments.folds - 1}"
+        path = arguments.out / f"{name}.jsonl"
         path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
         print(f"wrote {path}")
 

@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("boardsight", "boardsight.errors", "boardsight.paths"),
     ("boardsight.lexicon",),
     ("boardsight.boggle", "boardsight.scrabble"),
-    ("boardsight.sheets",),
+    ("boardsight.sheets",),  # score sheets: written word lists, judged by the Boggle engine
     ("boardsight.models",),
     ("boardsight.vision",),
     ("boardsight.capture",),

@@ -47,10 +47,12 @@ GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEGs shrink by halves)
 READ_MAX_SIDE = {"boggle": tray_reading.READ_MAX_SIDE, "scrabble": DEFAULT_MAX_SIDE}
 CHECKS = {"boggle": ("dice",), "scrabble": board_reading.CHECKS}
-"""The checks each game's reading runs by default: the dice-set decision for a tray; for
-a board, the decisions on tile counts, words, hidden blanks and lone tiles, then the
-blanks' letters. Each check changes a square only when the evidence is clear."""
+"""The checks of each game's reading: the dice-set decision for a tray; for a board, the
+decisions on tile counts, words, hidden blanks and lone tiles, then the blanks' letters.
+Each check changes a square only when the evidence is clear. :data:`DEFAULT_CHECKS` run
+unless told otherwise."""
 CHECK_GROUPS = {"boggle": {}, "scrabble": board_reading.CHECK_GROUPS}
+DEFAULT_CHECKS = {"boggle": ("dice",), "scrabble": board_reading.DEFAULT_CHECKS}
 LOW_CONFIDENCE = {"boggle": tray_reading.LOW_CONFIDENCE, "scrabble": board_reading.LOW_CONFIDENCE}
 
 Photo = str | Path | bytes | np.ndarray
@@ -226,7 +228,7 @@ def _detect(photo: bytes | np.ndarray, source: str) -> str:
 
 def _checks(game: str, checks: Collection[str] | None) -> tuple[str, ...]:
     if checks is None:
-        return CHECKS[game]
+        return DEFAULT_CHECKS[game]
     if isinstance(checks, str):
         checks = (checks,)
     groups = CHECK_GROUPS[game]

@@ -9,22 +9,29 @@ photo shows neither). A blank whose letter the words do not settle takes its fir
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from pathlib import Path
 
 from boardsight.app.reading import read_photo
+from boardsight.errors import BadInputError
 from boardsight.lexicon import DEFAULT_LEXICON, Lexicon, load_lexicon
 from boardsight.scrabble import load_rules, load_tileset
 from boardsight.scrabble.board import Board
+from boardsight.scrabble.coords import parse_position
 from boardsight.scrabble.gcg_model import GcgRecord
 from boardsight.scrabble.gcg_reader import read_gcg
 from boardsight.scrabble.layout import load_layout
-from boardsight.scrabble.movegen import GeneratedMove, generate_placements
+from boardsight.scrabble.move import Exchange, Placement
+from boardsight.scrabble.movegen import GeneratedMove, generate_exchanges, generate_placements
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import PositionRequest, register_position_reader
 from boardsight.scrabble.rack import checked_rack
 from boardsight.scrabble.record_rules import rules_from_record
 from boardsight.scrabble.replay import ReplayResult, replay
 from boardsight.scrabble.rules import RuleSet
+from boardsight.scrabble.scoring import Score, score_placement
+from boardsight.scrabble.tileset import TileSet
+from boardsight.scrabble.validation import Violation, find_violations
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
 DEFAULT_RULES = "naspa"
@@ -60,6 +67,73 @@ def scrabble_moves(
     checked_rack(rack, tileset, rack_size=chosen.rack_size)
     moves = generate_placements(position.board, rack, lexicon_for(chosen, lexicon), tileset, chosen)
     return moves if top is None else moves[:top]
+
+
+def scrabble_exchanges(
+    position: Position, rack: str, *, rules: RuleSet | str | None = DEFAULT_RULES
+) -> list[Exchange]:
+    """The exchanges ``rack`` may make on ``position``: none when too few tiles are left in the bag.
+
+    The bag is counted when the position lets it be (the tiles not on the board nor on
+    this rack, less the other players' full racks); when it cannot, exchanges are allowed.
+    """
+    chosen = rules_for(rules)
+    tileset = load_tileset(chosen.tileset)
+    bag = tiles_in_bag(position, rack, tileset, chosen)
+    return generate_exchanges(rack.upper(), tileset) if bag is None or chosen.can_exchange(bag) else []
+
+
+def tiles_in_bag(position: Position, rack: str, tileset: TileSet, rules: RuleSet) -> int | None:
+    """Tiles left in the bag, when the position lets us count them (None when it does not)."""
+    unseen = tileset.total_tiles - position.board.tile_count() - len(rack)
+    if unseen < 0:
+        return None
+    others = len(position.racks) - 1
+    return max(0, unseen - others * rules.rack_size)
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """A proposed move judged: the placement as played (``.`` for tiles played through), every
+    rule it breaks, and its score when it breaks none."""
+
+    placement: Placement
+    violations: list[Violation]
+    score: Score | None
+
+
+def score_move(
+    position: Position,
+    where: str,
+    tiles: str,
+    *,
+    rack: str | None = None,
+    rules: RuleSet | str | None = DEFAULT_RULES,
+    lexicon: Lexicon | str | None = None,
+) -> MoveCheck:
+    """Judge the move ``tiles`` at ``where`` (``8D`` across, ``D8`` down) on ``position``.
+
+    The rack is checked when given (else the one the position shows, if any); words are
+    judged with ``lexicon`` (None: the rules' tile set's own).
+    """
+    chosen = rules_for(rules)
+    tileset = load_tileset(chosen.tileset)
+    layout = position.board.layout
+    parsed = parse_position(where, rows=layout.rows, cols=layout.cols)
+    if parsed is None:
+        raise BadInputError(f"{where!r} is not a position: write 8D for across, D8 for down")
+    row, col, direction = parsed
+    rack_text = rack if rack is not None else position.rack
+    rack_counter = checked_rack(rack_text, tileset, rack_size=chosen.rack_size) if rack_text else None
+    resolved, violations = find_violations(
+        position.board,
+        Placement(row, col, direction, tiles),
+        tileset,
+        rack=rack_counter,
+        lexicon=lexicon_for(chosen, lexicon),
+    )
+    score = None if violations else score_placement(position.board, resolved, tileset, chosen)
+    return MoveCheck(resolved, violations, score)
 
 
 def replay_record(

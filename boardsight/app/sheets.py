@@ -14,8 +14,26 @@ import numpy as np
 
 from boardsight.boggle.board import Board
 from boardsight.lexicon import DEFAULT_LEXICON
+from boardsight.sheets.model import SheetReading
 from boardsight.sheets.players import SheetList, sheet_list
 from boardsight.vision.sheets.read_photo import read_sheet_photo
+
+
+def read_sheet(
+    photo: str | Path | bytes | np.ndarray,
+    *,
+    board: Board | None = None,
+    lexicon: str = DEFAULT_LEXICON,
+    raw: bool = False,
+    accept: Sequence[str] = (),
+    source: str | None = None,
+) -> SheetReading:
+    """Every word of a sheet photo with its marks and the written total (``boardsight lists read``).
+
+    Read under the board's words and the lexicon, the lexicon alone without a board, or
+    nothing at all with ``raw``; ``accept`` settles doubtful words (``["3=QUIET"]``).
+    """
+    return read_sheet_photo(photo, board=board, lexicon=lexicon, raw=raw, accept=accept, source=source)
 
 
 def read_score_sheet(
@@ -28,5 +46,4 @@ def read_score_sheet(
     source: str | None = None,
 ) -> SheetList:
     """``player``'s list from the photo of their sheet (a path, image-file bytes or a BGR array)."""
-    reading = read_sheet_photo(photo, board=board, lexicon=lexicon, accept=accept, source=source)
-    return sheet_list(reading, player)
+    return sheet_list(read_sheet(photo, board=board, lexicon=lexicon, accept=accept, source=source), player)

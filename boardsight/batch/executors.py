@@ -11,6 +11,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import os
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -119,9 +120,12 @@ class DaskPool(WorkerPool):
         self.where = f"the Dask cluster at {address} ({self.workers} worker threads)"
         self._client.run(prepare_process, load_models=load_models)
         self._executor = self._client.get_executor(pure=False)
+        self._submitted: weakref.WeakSet[cf.Future] = weakref.WeakSet()
 
     def submit(self, function: Callable[..., Any], /, *args: Any) -> cf.Future:
-        return self._executor.submit(function, *args)
+        future = self._executor.submit(function, *args)
+        self._submitted.add(future)
+        return future
 
     def sees_file(self, path: Path) -> bool:
         size = path.stat().st_size
@@ -130,6 +134,9 @@ class DaskPool(WorkerPool):
 
     def close(self, *, cancel: bool = False) -> None:
         self._executor.shutdown(wait=not cancel)
+        # Let the cancellations reach every future before the connection goes, or Dask
+        # logs a traceback for each result still on its way.
+        cf.wait(list(self._submitted), timeout=CONNECT_TIMEOUT_S)
         self._client.close()
 
 

@@ -114,6 +114,10 @@ def run_batch(
                     _write(output, _result(plan.todo[index], future), summary, on_line)
         except KeyboardInterrupt:
             summary.interrupted = True
+        except cf.BrokenExecutor as error:  # a worker process died (killed, out of memory)
+            raise BoardsightError(
+                f"a worker process stopped ({error}); run the same command again to read the rest"
+            ) from None
     summary.seconds = time.perf_counter() - start
     return summary
 

@@ -10,18 +10,22 @@ import typer
 
 from boardsight.batch.executors import open_pool
 from boardsight.batch.photos import find_photos
-from boardsight.batch.run import TRANSFERS, BatchPlan, BatchSummary, plan_batch, run_batch, write_csv
+from boardsight.batch.run import TRANSFERS, BatchSummary, plan_batch, run_batch, write_csv
 from boardsight.batch.work import GAMES, BatchOptions
 from boardsight.cli.errors import EXIT_INTERRUPTED
 from boardsight.cli.options import SchedulerOption, WorkersOption
 from boardsight.errors import BadInputError
 
 
-def _check_paths(out: Path, csv_path: Path | None, plan: BatchPlan, *, force: bool) -> None:
+def _check_paths(out: Path, csv_path: Path | None, *, force: bool) -> None:
+    """A CSV of an earlier batch is its own (remade from --out); any other needs --force."""
     if out.is_dir():
         raise BadInputError(f"{out} is a folder; name the results file (results.jsonl)")
-    fresh = force or not out.exists()
-    if csv_path is not None and csv_path.exists() and fresh and not force:
+    if csv_path == out:
+        raise BadInputError(
+            f"--out {out} is where --csv writes its table; name the results file results.jsonl"
+        )
+    if csv_path is not None and csv_path.exists() and not out.exists() and not force:
         raise BadInputError(f"{csv_path} exists; pass --force to replace it")
 
 
@@ -47,7 +51,7 @@ def batch(
     ],
     out: Annotated[Path, typer.Option("--out", "-o", help="Results file: one JSON line a photo.")],
     game: Annotated[
-        str, typer.Option("--game", help="auto (detect each photo), boggle or scrabble.")
+        str, typer.Option("--game", help="auto (tell each photo's game: slower), boggle or scrabble.")
     ] = "auto",
     workers: WorkersOption = None,
     scheduler: SchedulerOption = None,
@@ -79,8 +83,8 @@ def batch(
         raise BadInputError(f"unknown transfer {transfer!r}: choose one of {', '.join(TRANSFERS)}")
     force = not resume
     csv_path = out.with_suffix(".csv") if with_csv else None
+    _check_paths(out, csv_path, force=force)
     plan = plan_batch(find_photos(photos), out, force=force)
-    _check_paths(out, csv_path, plan, force=force)
     if force and out.exists():
         typer.echo(f"starting over: replacing {out}", err=True)
     elif plan.skipped:

@@ -38,7 +38,9 @@ def sheet_text(reading: SheetReading) -> str:
                 note,
             ]
         )
-    lines = [f"{reading.source}: {len(reading.words)} words ({reading.constrained_by or 'unconstrained'})"]
+    count = len(reading.words)
+    what = reading.constrained_by or "unconstrained"
+    lines = [f"{reading.source}: {count} word{'s' if count != 1 else ''} ({what})"]
     if rows:
         lines.append(
             format_table(
@@ -46,6 +48,12 @@ def sheet_text(reading: SheetReading) -> str:
             )
         )
     lines.append(f"written total: {reading.total if reading.total is not None else 'none found'}")
+    if reading.constrained_by:
+        changes = reading.changes()
+        lines.append(
+            f"the constraint changed {changes.to_valid} reading{'s' if changes.to_valid != 1 else ''} "
+            f"to a valid word and flagged {changes.flagged} as written"
+        )
     waiting = reading.waiting
     if waiting:
         numbers = ", ".join(map(str, waiting))
@@ -76,11 +84,14 @@ def read(
     json_output: JsonOption = False,
 ) -> None:
     """Read each word of SHEET: text, confidence, box, cancelled or circled, runner-up readings, the total."""
+    from boardsight import app
     from boardsight.cli.boggle import board_for
-    from boardsight.vision.sheets.read_photo import read_sheet_photo
+    from boardsight.lexicon import DEFAULT_LEXICON
 
     judged = board_for(board, None) if board is not None else None
-    reading = read_sheet_photo(sheet, board=judged, lexicon=lexicon_name, raw=raw, accept=accept or ())
+    reading = app.read_sheet(
+        sheet, board=judged, lexicon=lexicon_name or DEFAULT_LEXICON, raw=raw, accept=accept or ()
+    )
     if json_output:
         emit_json(reading.to_json())
     else:

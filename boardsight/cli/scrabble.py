@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from boardsight.app.scrabble import lexicon_for, replay_record, scrabble_moves
+from boardsight.app.scrabble import lexicon_for, replay_record, score_move, scrabble_exchanges, scrabble_moves
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption
 from boardsight.cli.output import emit_json, format_table
 from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
-from boardsight.scrabble import load_rules, load_tileset, parse_position
+from boardsight.scrabble import load_rules
 from boardsight.scrabble.cgp import to_cgp
-from boardsight.scrabble.move import Placement
-from boardsight.scrabble.movegen import GeneratedMove, generate_exchanges
+from boardsight.scrabble.movegen import GeneratedMove
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
-from boardsight.scrabble.rack import checked_rack
 from boardsight.scrabble.replay import ReplayResult
-from boardsight.scrabble.rules import RuleSet
-from boardsight.scrabble.scoring import score_placement
-from boardsight.scrabble.validation import find_violations
 from boardsight.scrabble.words import main_word
 
 app = GuardedTyper(help="Replay Scrabble game records, find the legal moves of a position, score a move.")
@@ -193,14 +187,10 @@ def moves_command(
     rules = load_rules(rules_name)
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
     chosen_rack = _rack_for(position, rack)
-    tileset = load_tileset(rules.tileset)
     lexicon = lexicon_for(rules, lexicon_name)
     moves = scrabble_moves(position, chosen_rack, lexicon=lexicon, rules=rules)
     shown = moves if top == 0 else moves[:top]
-    bag = _tiles_in_bag(position, chosen_rack, tileset, rules)
-    exchanges = (
-        generate_exchanges(chosen_rack.upper(), tileset) if bag is None or rules.can_exchange(bag) else []
-    )
+    exchanges = scrabble_exchanges(position, chosen_rack, rules=rules)
     if json_output:
         emit_json(
             {
@@ -246,15 +236,6 @@ def _word(position: Position, move: GeneratedMove) -> str:
     return main_word(position.board, new_tiles, move.direction)
 
 
-def _tiles_in_bag(position: Position, rack: str, tileset, rules: RuleSet) -> int | None:
-    """Tiles left in the bag, when the position lets us count them (two players, opponent's rack unknown)."""
-    unseen = tileset.total_tiles - position.board.tile_count() - len(rack)
-    if unseen < 0:
-        return None
-    others = len(position.racks) - 1
-    return max(0, unseen - others * rules.rack_size)
-
-
 # -- score -------------------------------------------------------------------------------------------
 @app.command("score")
 def score_command(
@@ -278,22 +259,9 @@ def score_command(
     """
     rules = load_rules(rules_name)
     position = load_position(game, cgp=cgp, rules=rules, turn=turn)
-    tileset = load_tileset(rules.tileset)
-    layout = position.board.layout
-    parsed = parse_position(move_position, rows=layout.rows, cols=layout.cols)
-    if parsed is None:
-        raise BadInputError(f"{move_position!r} is not a position: write 8D for across, D8 for down")
-    row, col, direction = parsed
-    proposed = Placement(row, col, direction, tiles)
-    rack_text = rack if rack is not None else position.rack
-    rack_counter: Counter[str] | None = None
-    if rack_text:
-        rack_counter = checked_rack(rack_text, tileset, rack_size=rules.rack_size)
-    lexicon = lexicon_for(rules, lexicon_name)
-    resolved, violations = find_violations(
-        position.board, proposed, tileset, rack=rack_counter, lexicon=lexicon
-    )
-    if violations:
+    judged = score_move(position, move_position, tiles, rack=rack, rules=rules, lexicon=lexicon_name)
+    resolved, violations, score = judged.placement, judged.violations, judged.score
+    if violations or score is None:
         if json_output:
             emit_json(
                 {
@@ -306,7 +274,6 @@ def score_command(
             for violation in violations:
                 typer.echo(f"illegal: {violation.message}")
         raise typer.Exit(1)
-    score = score_placement(position.board, resolved, tileset, rules)
     if json_output:
         emit_json(
             {

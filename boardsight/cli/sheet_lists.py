@@ -39,7 +39,7 @@ def read_lists(
     arguments: Sequence[str], board: Board, lexicon: str, accept: Sequence[str]
 ) -> tuple[list[PlayerList], list[SheetList]]:
     """The players' lists (text files or sheet photos) and the sheets among them."""
-    from boardsight.vision.sheets.read_photo import read_sheet_photo
+    from boardsight import app
 
     named = [split_list_argument(argument) for argument in arguments]
     sheet_players = [name for name, path in named if is_photo(str(path))]
@@ -51,7 +51,7 @@ def read_lists(
         if not is_photo(str(path)):
             lists.append(read_player_list(argument))
             continue
-        reading = read_sheet_photo(path, board=board, lexicon=lexicon, accept=fixes.get(name, ()))
+        reading = app.read_sheet(path, board=board, lexicon=lexicon, accept=fixes.get(name, ()))
         if interactive and reading.waiting:
             reading = _ask(reading, name)
         sheet = sheet_list(reading, name)

@@ -8,6 +8,7 @@ import numpy as np
 
 from boardsight.recorder.pipeline import Recorder
 from boardsight.recorder.stability import COVERED, MOVING, SETTLING, STABLE, UNCERTAIN
+from boardsight.scrabble.tokens import BLANK, EMPTY
 from boardsight.vision.geometry import grid_points
 
 STATE_COLOURS = {
@@ -43,10 +44,10 @@ def draw_preview(image: np.ndarray, recorder: Recorder, max_width: int = 1280) -
         for row in range(squares):
             for col in range(squares):
                 token = str(tokens[row, col])
-                if token == "." and (row, col) not in uncertain:
+                if token == EMPTY and (row, col) not in uncertain:
                     continue
                 centre = points[row : row + 2, col : col + 2].reshape(-1, 2).mean(axis=0)
-                text = token if token != "." else "?"
+                text = token if token != EMPTY else BLANK
                 ink = (0, 0, 255) if (row, col) in uncertain else (255, 255, 0)
                 origin = (int(centre[0] - 6 * font_scale), int(centre[1] + 6 * font_scale))
                 cv2.putText(

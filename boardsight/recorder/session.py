@@ -234,7 +234,7 @@ class GameSession:
         for row, col in last:
             board_before.set(row, col, "")
         tiles = {square: relabelled.get(square, self.board.get(*square)) for square in last - set(removed)}
-        tiles = {square: ("?" if tile.islower() else tile) for square, tile in tiles.items()}
+        tiles = {square: (BLANK if tile.islower() else tile) for square, tile in tiles.items()}
         assessment = self._assess_play(board_before, {**tiles, **added}, [])
         if assessment.kind != PLAY:
             return None

@@ -2,12 +2,20 @@
 
 The recogniser's unconstrained best reading (``raw``) is what the pen wrote as far as the
 image shows. Candidate words (the words the board can form, and lexicon words one edit
-from a reading) are scored by the CTC forward probability on the same letter table. A
-candidate replaces ``raw`` only when the writing itself supports it: its probability is
-within ``support`` (natural log) of the raw reading's, which happens when the letters that
-differ were ones the recogniser was unsure of. Otherwise a raw reading that is not a valid
-word stays as written and is flagged *check*, with the close valid candidates, for a person
-to decide; so is a reading that two valid words explain about equally well.
+from a reading) are scored by the CTC forward probability on the same letter table; a
+*valid* word is one the vocabulary counts (on the board, or in the lexicon when no board
+is given). The decision:
+
+- a valid raw reading stands, unless another reading, valid or not, is about as likely
+  (within ``ambiguity``): then it is flagged *check*;
+- a raw reading that is not valid becomes the best valid candidate only when the writing
+  itself supports that word: it is within ``support`` of the raw reading and has at least
+  ``supported`` probability of its own, and no second valid word is about as likely;
+- otherwise it stays as written: flagged *check* (with the close valid candidates) when a
+  valid word is near or the reading is unsure, else taken as the clearly written non-word
+  it is (a player's mistake, for the verdict to judge).
+
+The constraint never turns a reading into a non-valid word, and never changes a valid one.
 """
 
 from __future__ import annotations

@@ -33,3 +33,20 @@ def test_replay_a_record_from_its_path() -> None:
     result = app.replay_record(GAME)
     assert result.record.source.endswith("six_pass_game.gcg")
     assert result.events
+
+
+def test_score_a_move_or_say_why_not() -> None:
+    empty = parse_cgp(EMPTY_BOARD)
+    legal = app.score_move(empty, "8H", "CAT", rack="CATS")
+    assert legal.violations == [] and legal.score is not None
+    assert legal.score.total == 10  # C3 A1 T1 on the centre's double word
+    illegal = app.score_move(empty, "1A", "CAT")
+    assert illegal.score is None and illegal.violations
+
+
+def test_exchanges_need_tiles_in_the_bag() -> None:
+    assert [exchange.tiles for exchange in app.scrabble_exchanges(parse_cgp(EMPTY_BOARD), "AB")] == [
+        "A",
+        "B",
+        "AB",
+    ]

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -76,7 +81,7 @@ def local_lines(truth, tmp_path_factory: pytest.TempPathFactory) -> list[dict[st
 def dask_address():
     distributed = pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         yield cluster.scheduler_address
 
@@ -199,3 +204,25 @@ def test_a_synthetic_set_rendered_on_a_cluster_is_the_same_file_for_file(
     assert names == sorted(path.name for path in (tmp_path / "there").iterdir()) and len(names) == 6
     for name in names:
         assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "there" / name).read_bytes()
+
+
+def test_ctrl_c_stops_a_cluster_batch_quietly(truth, dask_address, tmp_path: Path) -> None:
+    tray = next(photo for photo in truth if photo.endswith("rendered_0.jpg"))
+    for copy in range(30):
+        (tmp_path / f"copy_{copy:02d}.jpg").write_bytes(Path(tray).read_bytes())
+    out = tmp_path / "results.jsonl"
+    command = [sys.executable, "-m", "boardsight", "batch", str(tmp_path), "--out", str(out)]
+    process = subprocess.Popen(
+        [*command, "--scheduler", dask_address, "--game", "boggle"],
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while (not out.exists() or not out.read_text(encoding="utf-8")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and "interrupted: run the same command again" in stderr
+    assert 1 <= len(read_lines(out)) < 30

@@ -28,7 +28,7 @@ def test_empty_word_set() -> None:
 def test_enable_automaton_is_read_back_from_the_cache(isolated_cache) -> None:
     from boardsight.boggle import automaton as module
 
-    module._COMPILED.clear()  # built in memory before (at collection, say), it was never written here
+    module._COMPILED.clear()  # built here, into this session's cache, whatever ran before
     lexicon = load_lexicon("enable")
     built = automaton_for(lexicon, 3)
     assert list(isolated_cache.glob("boggle-automaton-*.bin"))

@@ -300,6 +300,9 @@ def test_exchanges_are_distinct_and_exclude_nothing() -> None:
 
 
 def test_dawg_cache_round_trip(isolated_cache) -> None:
+    from boardsight.scrabble import dawg as module
+
+    module._MEMO.clear()  # built here, into this session's cache, whatever ran before
     lexicon = load_lexicon("enable")
     dawg = load_dawg(lexicon)
     assert "QAT" in dawg and "QATZ" not in dawg

@@ -28,6 +28,7 @@ from boardsight.datasets.synth.scrabble_scene import (
     tile_on_square,
 )
 from boardsight.scrabble.tileset import load_tileset
+from boardsight.scrabble.tokens import BLANK, BOARD_SIZE, EMPTY
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,9 @@ def make_scene(
     """A board, table, light and a camera leaning in from the board's bottom edge."""
     rng = np.random.default_rng(seed)
     layout = layout_board(rng, tiles, fonts_for("train"))
-    layout = replace(layout, grid=[["."] * 15 for _ in range(15)], tiles=[], props=[], bag=None)
+    layout = replace(
+        layout, grid=[[EMPTY] * BOARD_SIZE for _ in range(BOARD_SIZE)], tiles=[], props=[], bag=None
+    )
     width, height = size
     camera = frame_camera(
         layout.outline(),
@@ -96,17 +99,17 @@ class SceneRenderer:
             (row, col): token
             for row, line in enumerate(rows)
             for col, token in enumerate(line)
-            if token != "."
+            if token != EMPTY
         }
         for square in [square for square, tile in self._order.items() if square not in wanted]:
             del self._order[square]
         for square, token in sorted(wanted.items()):
             tile = self._order.get(square)
-            if tile is None or (tile.letter or "?") != (token if token.isupper() else "?"):
+            if tile is None or (tile.letter or BLANK) != (token if token.isupper() else BLANK):
                 self._order.pop(square, None)
                 self._order[square] = self._tile(*square, token)
         scene = self.scene
-        grid = [["."] * 15 for _ in range(15)]
+        grid = [[EMPTY] * BOARD_SIZE for _ in range(BOARD_SIZE)]
         for (row, col), token in wanted.items():
             grid[row][col] = token
         layout = replace(scene.layout, grid=grid, tiles=list(self._order.values()))

@@ -18,7 +18,7 @@ import numpy as np
 
 from boardsight.scrabble.layout import load_layout
 from boardsight.scrabble.tileset import load_tileset
-from boardsight.scrabble.tokens import BOARD_SIZE
+from boardsight.scrabble.tokens import BLANK, BOARD_SIZE, EMPTY
 
 SQUARES = BOARD_SIZE
 BORDER_SQUARES = 0.8
@@ -30,7 +30,7 @@ _INK = (30, 30, 30)
 _FRAME = (40, 60, 120)  # dark red-brown border
 _PREMIUMS = {"TW": (70, 70, 200), "DW": (170, 170, 245), "TL": (200, 130, 60), "DL": (235, 205, 160)}
 _DIACRITIC_BASE = {"Å": "A", "Ä": "A", "Ö": "O"}
-EMPTY_ROWS = tuple("." * SQUARES for _ in range(SQUARES))
+EMPTY_ROWS = tuple(EMPTY * SQUARES for _ in range(SQUARES))
 
 
 def premium_kind(row: int, col: int) -> str | None:
@@ -48,7 +48,7 @@ def draw_tile(px: int, letter: str, tiles: str = "english") -> np.ndarray:
     set) small at the bottom right. Å, Ä and Ö are drawn as A and O with a ring or dots."""
     tile = np.full((px, px, 3), _TILE, np.uint8)
     cv2.rectangle(tile, (0, 0), (px - 1, px - 1), (120, 160, 185), max(1, px // 20))
-    if letter and letter != "?" and letter.isupper():
+    if letter and letter != BLANK and letter.isupper():
         base = _DIACRITIC_BASE.get(letter, letter)
         accented = base != letter
         scale = px / 36 * (0.8 if accented else 1.0)
@@ -91,7 +91,7 @@ def draw_board(rows: Sequence[str], px: int = 40, tiles: str = "english") -> np.
             if kind:
                 board[top : top + px, left : left + px] = _PREMIUMS[kind]
             token = rows[row][col]
-            if token != ".":
+            if token != EMPTY:
                 inset = max(1, px // 16)
                 tile = draw_tile(px - 2 * inset, token, tiles)
                 board[top + inset : top + px - inset, left + inset : left + px - inset] = tile
@@ -371,7 +371,7 @@ class TemplateSquareReader:
                 np.float32
             )
             templates.append(tile[inset:-inset, inset:-inset])
-        blank = cv2.cvtColor(draw_tile(px - 2 * inset, "?"), cv2.COLOR_BGR2GRAY).astype(np.float32)
+        blank = cv2.cvtColor(draw_tile(px - 2 * inset, BLANK), cv2.COLOR_BGR2GRAY).astype(np.float32)
         self._templates = templates
         self._blank_level = float(blank.std())
         self._tile_hsv = cv2.cvtColor(np.array([[_TILE]], np.uint8), cv2.COLOR_BGR2HSV)[0, 0].astype(
@@ -392,14 +392,14 @@ class TemplateSquareReader:
         inset = max(1, px // 16) * 2
         cells = tile_like.reshape(SQUARES, px, SQUARES, px)[:, inset : px - inset, :, inset : px - inset]
         tile_share = cells.mean(axis=(1, 3))
-        tokens = np.full((SQUARES, SQUARES), ".", dtype="<U1")
+        tokens = np.full((SQUARES, SQUARES), EMPTY, dtype="<U1")
         confidence = np.sqrt(np.clip(1 - tile_share / 0.35, 0, 1)).astype(np.float32)
         for row, col in np.argwhere(tile_share >= 0.35):
             share = float(tile_share[row, col])
             top, left = row * px, col * px
             patch = gray[top + inset : top + px - inset, left + inset : left + px - inset]
             if patch.std() < 0.25 * self._blank_level:
-                tokens[row, col] = "?"
+                tokens[row, col] = BLANK
                 confidence[row, col] = float(np.clip((share - 0.35) / 0.4, 0, 1))
                 continue
             # the letter may sit a pixel or two off (a shaking camera): search a little around it

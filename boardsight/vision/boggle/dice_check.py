@@ -11,7 +11,11 @@ But trays come from editions and sets we do not bundle, so the set is a hypothes
 :data:`PRIOR_BUNDLED` among them, :data:`PRIOR_NAMED` for a set named by the user)
 against "another set", under which the reading stands as read. The classifier's
 probabilities are mixed with a little of a uniform spread first (:data:`MIX`): a
-confident reading can be overturned, at a price. The posterior of the best set is
+confident reading can be overturned, at a price. A face that no bundled set prints (a
+bare Q: editions print Qu) is itself unlikely whatever the set: a cell read so that a
+set would change is weighed by :data:`UNKNOWN_FACE` against a typical face's share, so a
+bare Q read at 26% beside a C at 22% is likelier a C. (Other faces are not weighed by
+how common they are: that would pull doubtful cells towards common letters.) The posterior of the best set is
 the evidence for its changes: at least :data:`CLEAR` and the cells change, else they
 are kept as read and flagged with the set's alternative. A tray whose faces do not
 fit a set by far makes that set unlikely rather than its confident cells wrong.
@@ -19,6 +23,7 @@ fit a set by far makes that set unlikely rather than its confident cells wrong.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,6 +38,7 @@ MIX = 0.02  # share of a uniform spread mixed into the classifier's probabilitie
 PRIOR_BUNDLED = 0.5  # prior that a tray is of one of the bundled sets of its size (shared among them)
 PRIOR_NAMED = 0.9  # prior that a tray is of the set the user named
 CLEAR = 0.8  # the set's changes are made when its posterior is at least this
+UNKNOWN_FACE = 1e-3  # share of the faces of other editions that no bundled set prints (a bare Q)
 
 
 @dataclass
@@ -148,8 +154,17 @@ def check_dice(probabilities: np.ndarray, class_names: list[str], dice: str = "a
     if not sets:
         return None
     fits = [fit_dice_set(probabilities, class_names, s) for s in sets]
-    # log of prior x likelihood for each set, and for "another set" (the reading as read)
-    scores = [np.log(prior / len(fits)) + fit.log_likelihood for fit in fits]
+    # log of prior x likelihood x faces' shares for each set, and for "another set" (as read)
+    printed = _faces_of_every_set()
+    unprinted = np.log(1 / len(printed) / UNKNOWN_FACE)  # what reading an unprinted face costs
+    plain = [class_names[c] for c in probabilities.argmax(axis=1)]
+    scores = [
+        np.log(prior / len(fits))
+        + fit.log_likelihood
+        + unprinted
+        * sum(now != was and was not in printed for now, was in zip(fit.tokens, plain, strict=True))
+        for fit in fits
+    ]
     other = np.log(1 - prior) + fits[0].plain_log_likelihood
     top = max(*scores, other)
     total = sum(np.exp(score - top) for score in [*scores, other])
@@ -161,9 +176,14 @@ def check_dice(probabilities: np.ndarray, class_names: list[str], dice: str = "a
         change["why"] += f" ({evidence})"
     if best.posterior >= CLEAR:
         return best
-    plain = probabilities.argmax(axis=1)
     best.flags = [{**change, "why": change["why"] + ": kept, flagged"} for change in best.changes]
     best.changes = []
-    best.tokens = [class_names[c] for c in plain]
-    best.probabilities = [float(probabilities[i, c]) for i, c in enumerate(plain)]
+    best.tokens = plain
+    best.probabilities = [float(probabilities[i].max()) for i in range(cells)]
     return best
+
+
+@functools.cache
+def _faces_of_every_set() -> frozenset[str]:
+    """The faces some bundled dice set prints."""
+    return frozenset(face for name in DICE_SETS for die in load_dice_set(name).dice for face in die)

@@ -43,10 +43,12 @@ from boardsight.vision.scrabble.position_checks import (
     run_text,
     runs,
 )
+from boardsight.vision.scrabble.second_look import look_again
 from boardsight.vision.scrabble.squares import (
     BOARD_CELLS,
     cut_squares,
     reading_corners,
+    turn_crops,
     turn_order,
 )
 
@@ -62,6 +64,7 @@ CHECKS = (*CHECK_NAMES, "blanks")
 """Every check of a reading, in the order they run: the decisions of :mod:`.check_decisions`,
 then ``blanks`` (the lexicon says what each blank stands for)."""
 CHECK_GROUPS = {"misreads": CHECK_NAMES}  # a name for all the checks that change squares
+DEFAULT_CHECKS = CHECKS  # the checks a reading runs unless told otherwise
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
 
@@ -245,8 +248,13 @@ def classify_board(
     lexicon: str | Lexicon | None = "auto",
     source: str = "the photo",
     corners: np.ndarray | None = None,
+    second_look: bool = True,
 ) -> ClassifiedBoard:
-    """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright."""
+    """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright.
+
+    With ``second_look``, doubtful squares are read again shifted and scaled a little
+    (:mod:`.second_look`).
+    """
     check_tiles(tiles)
     start = time.perf_counter()
     grid_corners, found_extras = board_corners(image, corners, source=source)
@@ -261,6 +269,9 @@ def classify_board(
     turns, probabilities, orientation = orient_and_classify(
         crops, model, lambda probabilities: lexicon_for(lexicon, tiles_of(probabilities))
     )
+    if second_look:
+        probabilities, looked = look_again(turn_crops(crops, turns), probabilities, model.classify)
+        found_extras = {**found_extras, "second_look": looked}
     chosen = tiles_of(probabilities)
     tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)
@@ -319,9 +330,10 @@ def read_board(
 
 
 def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
-    """The checks to run, in order: all for None; ``misreads`` stands for every check that changes squares."""
+    """The checks to run, in order: the default ones for None; ``misreads`` stands for every
+    check that changes squares."""
     if checks is None:
-        return CHECKS
+        return DEFAULT_CHECKS
     if isinstance(checks, str):
         checks = (checks,)
     named = {part for name in checks for part in CHECK_GROUPS.get(name, (name,))}
@@ -364,7 +376,7 @@ def assemble_reading(
     """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked.
 
     ``checks`` names the checks to run (:data:`CHECKS`; ``misreads`` for all those that
-    change squares); None runs them all. Words are judged with ``lexicon`` either way.
+    change squares); None runs :data:`DEFAULT_CHECKS`. Words are judged with ``lexicon`` either way.
     Squares a check doubts but keeps are flagged, with the evidence in ``flags``.
     """
     size = BOARD_CELLS

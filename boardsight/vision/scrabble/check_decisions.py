@@ -58,7 +58,8 @@ PRIOR_ONE_SET = 0.8  # prior that a board's tiles come from one standard set
 PRIOR_GAME = 0.8  # prior that a board is a game of lexicon words
 VALID_IN_GAME = 0.9  # share of the words of a game that read as valid (misreads, missing words)
 VALID_BY_CHANCE = 0.25  # share of the runs of a board of names that happen to be words
-WORD_MISSING = 0.03  # chance that a word of a real game is missing from the lexicon
+WORD_MISSING = 0.03  # chance that a word of a real game is missing from the lexicon ...
+MISSING_WEIGHT = 10  # ... as if seen on this many words, before the board's own words count
 LONE_REAL = 0.05  # chance that a lone tile in a game is a real, stray tile
 LONE_REAL_NO_GAME = 0.5  # ... on a board that is no game
 
@@ -116,12 +117,12 @@ class Evidence:
     def __init__(self, probabilities: np.ndarray, class_names: list[str], tileset: TileSet) -> None:
         self.tileset = tileset
         self.letters = [n for n in class_names if len(n) == 1 and n.isalpha() and tileset.is_letter(n)]
-        tokens = [*self.letters, *(t for t in (EMPTY, BLANK) if t in class_names)]
-        self.index = {token: class_names.index(token) for token in tokens}
-        kept = probabilities[..., [self.index[t] for t in tokens]]
+        self.tokens = [*self.letters, *(t for t in (EMPTY, BLANK) if t in class_names)]
+        self.index = {token: class_names.index(token) for token in self.tokens}
+        kept = probabilities[..., [self.index[t] for t in self.tokens]]
         kept = kept / np.maximum(kept.sum(axis=-1, keepdims=True), 1e-12)
-        self.raw = {token: i for i, token in enumerate(tokens)}
-        self.table = (1.0 - MIX) * kept + MIX / len(tokens)
+        self.raw = {token: i for i, token in enumerate(self.tokens)}
+        self.table = (1.0 - MIX) * kept + MIX / len(self.tokens)
 
     def __contains__(self, token: str) -> bool:
         return token in self.raw
@@ -144,7 +145,19 @@ def _change(grid: list[list[str]], square: Square, token: str) -> list[list[str]
 
 
 def check_counts(grid: list[list[str]], evidence: Evidence, result: CheckResult) -> None:
-    """More tiles of a letter (or blanks) than one set has: change the cheapest squares, if clear.
+    """More tiles of a letter (or blanks) than one set has: change the likeliest misread squares, if clear.
+
+    Blanks and letters are decided apart: a board that shows 29 blanks where a set has
+    2 says that most of them are empty squares, not that its letters fit one set.
+    """
+    _check_count_group(grid, evidence, result, blanks=True)
+    _check_count_group(grid, evidence, result, blanks=False)
+
+
+def _check_count_group(
+    grid: list[list[str]], evidence: Evidence, result: CheckResult, *, blanks: bool
+) -> None:
+    """The count decision for the blanks (``blanks``) or for the letters.
 
     The board one set could make is found by taking, while some letter is in excess,
     the square of an excess letter whose next reading with room in the set costs least
@@ -153,35 +166,40 @@ def check_counts(grid: list[list[str]], evidence: Evidence, result: CheckResult)
     than an E whichever hypothesis holds).
     """
     tileset = evidence.tileset
-    excess = excess_letters(grid, tileset)
+
+    def in_group(token: str) -> bool:
+        return (token == BLANK) == blanks
+
+    excess = {t: n for t, n in excess_letters(grid, tileset).items() if in_group(t)}
     if not excess:
         return
     trial = [list(line) for line in grid]
     tile_share = min(sum(is_tile(t) for line in grid for t in line) / (len(grid) * len(grid[0])), 0.99)
+    tokens = evidence.tokens
+    # gain of reading token j where token i was read: log q(j) - log q(i) + log prior(j) - log prior(i)
+    scores = np.log(evidence.table) + np.array([_log_share(tileset, t, tile_share) for t in tokens])
+    empty_option = np.array([t == EMPTY for t in tokens])
+    letter_option = np.array([t in evidence.letters for t in tokens])
     log_ratio = 0.0
     changes: list[tuple[Square, str, str, float]] = []
     while True:
-        over = excess_letters(trial, tileset)
+        over = {t: n for t, n in excess_letters(trial, tileset).items() if in_group(t)}
         if not over:
             break
         counts = Counter(t for line in trial for t in line if t.isupper() or t == BLANK)
-        best: tuple[float, Square, str] | None = None
-        for r, line in enumerate(trial):
-            for c, token in enumerate(line):
-                if token not in over:
-                    continue
-                options = [*evidence.letters, EMPTY] if token == BLANK else evidence.letters
-                for option in options:
-                    if option == token or (option != EMPTY and counts[option] >= tileset.count(option)):
-                        continue
-                    prior = _share_ratio(tileset, option, token, tile_share)
-                    gain = math.log(evidence.ratio((r, c), option, token)) + prior
-                    if best is None or gain > best[0]:
-                        best = (gain, (r, c), option)
-        if best is None:
+        room = letter_option & np.array([counts[t] < tileset.count(t) for t in tokens])
+        squares = [(r, c) for r, line in enumerate(trial) for c, t in enumerate(line) if t in over]
+        rows, cols = np.array(squares).T
+        read = np.array([evidence.raw[trial[r][c]] for r, c in squares])
+        allowed = np.where((read == evidence.raw.get(BLANK, -1))[:, None], room | empty_option, room)
+        gains = scores[rows, cols] - scores[rows, cols, read][:, None]
+        gains = np.where(allowed, gains, -np.inf)
+        best = np.unravel_index(int(np.argmax(gains)), gains.shape)
+        gain = float(gains[best])
+        if not math.isfinite(gain):
             log_ratio = -math.inf
             break
-        gain, square, option = best
+        square, option = squares[best[0]], tokens[best[1]]
         changes.append((square, trial[square[0]][square[1]], option, gain))
         trial[square[0]][square[1]] = option
         log_ratio += gain
@@ -197,36 +215,67 @@ def check_counts(grid: list[list[str]], evidence: Evidence, result: CheckResult)
             f"{len(changes)} squares would have to change, so the tiles are kept as read"
         )
         return
-    for square, read, option, _ in changes:
-        before = (
-            f"{read} {percent(evidence.p(square, read))} -> {option} {percent(evidence.p(square, option))}"
-        )
-        evidence_text = f"{read_counts}; one set: {percent(one_set)}"
-        if one_set >= CLEAR:
-            grid[square[0]][square[1]] = option
-            result.corrections.append(
-                Correction(square, read, option, f"{before}: changed; {evidence_text}", "counts")
+    evidence_text = f"{read_counts}; one set: {percent(one_set)}"
+    counts = Counter(t for line in grid for t in line if t.isupper() or t == BLANK)
+    for token, extra in sorted(excess.items()):
+        squares = [(r, c) for r, line in enumerate(grid) for c, t in enumerate(line) if t == token]
+        rows, cols = np.array(squares).T
+        read = evidence.raw[token]
+        room = letter_option & np.array([counts[t] < tileset.count(t) for t in tokens])
+        allowed = room | empty_option if token == BLANK else room
+        gains = np.where(allowed, scores[rows, cols] - scores[rows, cols, read][:, None], -np.inf)
+        options = gains.argmax(axis=1)
+        best = gains[np.arange(len(squares)), options]
+        # the chance that each square is one of the ``extra`` misread ones, given one set
+        shares = _inclusion(np.exp(best - best.max()), extra) * one_set
+        for square, option_index, posterior in zip(squares, options, shares, strict=True):
+            option = tokens[option_index]
+            before = (
+                f"{token} {percent(evidence.p(square, token))} -> {option} "
+                f"{percent(evidence.p(square, option))}"
             )
-        else:
-            result.flags.append(
-                Flag(square, read, [(option, one_set)], f"{before}: kept, flagged; {evidence_text}", "counts")
-            )
+            has_room = option == EMPTY or counts[option] < tileset.count(option)
+            if posterior >= CLEAR and has_room:
+                grid[square[0]][square[1]] = option
+                counts[option] += option != EMPTY
+                why = f"{before}: changed; {evidence_text} (this square: {percent(posterior)})"
+                result.corrections.append(Correction(square, token, option, why, "counts"))
+            elif posterior >= FLAG_FROM:
+                why = f"{before}: kept, flagged; {evidence_text} (this square: {percent(posterior)})"
+                result.flags.append(Flag(square, token, [(option, float(posterior))], why, "counts"))
 
 
-def _share_ratio(tileset: TileSet, now: str, read: str, tile_share: float) -> float:
-    """Log of how much likelier a square holds ``now`` than ``read`` before it is seen.
+def _inclusion(weights: np.ndarray, k: int) -> np.ndarray:
+    """Chance that each item is among ``k`` drawn with probability proportional to their weights' product.
+
+    ``w_j * e_{k-1}(others) / e_k(all)``, with ``e`` the elementary symmetric polynomials.
+    """
+    if k >= len(weights):
+        return np.ones(len(weights))
+
+    def symmetric(values: np.ndarray) -> np.ndarray:
+        coefficients = np.zeros(k + 1)
+        coefficients[0] = 1.0
+        for value in values:
+            coefficients[1:] = coefficients[1:] + value * coefficients[:-1]
+        return coefficients
+
+    total = symmetric(weights)[k]
+    return np.array(
+        [w * symmetric(np.delete(weights, j))[k - 1] / total for j, w in enumerate(weights)]
+    ).clip(0.0, 1.0)
+
+
+def _log_share(tileset: TileSet, token: str, tile_share: float) -> float:
+    """Log of how likely a square holds ``token`` before it is seen.
 
     A letter's chance is its share of the set times the share of squares with tiles
     (``tile_share``); an empty square's is the share without: a board of 90 tiles has
     two blanks and 135 empty squares, whatever set it was played with.
     """
-
-    def share(token: str) -> float:
-        if token == EMPTY:
-            return 1.0 - tile_share
-        return tile_share * max(tileset.count(token), 1) / tileset.total_tiles
-
-    return math.log(share(now) / share(read))
+    if token == EMPTY:
+        return math.log(1.0 - tile_share)
+    return math.log(tile_share * max(tileset.count(token), 1) / tileset.total_tiles)
 
 
 def game_odds(grid: list[list[str]], lexicon: Lexicon, leave_out: int = 0) -> tuple[float, int, int]:
@@ -278,6 +327,7 @@ def check_words(
     *,
     letters: bool = True,
     blanks: bool = False,
+    settled: frozenset[Square] = frozenset(),
 ) -> None:
     """Invalid words mended by one changed square, when the posterior of the mend is clear.
 
@@ -285,12 +335,16 @@ def check_words(
     on an empty square at one of its ends (``blanks``), such that every word through
     that square becomes valid. Against them stands the word as read, with the chance
     that the board is no game (judged from its other words) or the word missing from
-    the lexicon. Each mend weighs
+    the lexicon (as often as the board's other words stay invalid). A blank is not put
+    back on a square in ``settled`` (where the count check took one off). Each mend weighs
     its squares' probability ratio; the likeliest is made when its posterior is clear.
     """
     tileset = evidence.tileset
     game, valid, judged = game_odds(grid, lexicon, leave_out=1)
-    as_read = (1 - game) + game * WORD_MISSING
+    # even in a game a word may stay invalid (missing from the lexicon, misread beyond one
+    # square): as often as the board's other words do, smoothed towards WORD_MISSING
+    missing = ((judged - valid) + WORD_MISSING * MISSING_WEIGHT) / (judged + MISSING_WEIGHT)
+    as_read = (1 - game) + game * missing
     blanks_used = sum(t == BLANK or t.islower() for line in grid for t in line)
     done: set[Run] = set()
     changed = True
@@ -313,6 +367,8 @@ def check_words(
                         mends.append((evidence.ratio(square, letter, read), square, read, letter))
             if blanks and BLANK in evidence and blanks_used < tileset.count(BLANK):
                 for square in _ends(grid, run):
+                    if square in settled:
+                        continue  # the count check took a blank off here
                     filled = _change(grid, square, BLANK)
                     through = runs_at(filled, square)
                     if any(run_text(filled, r).count(BLANK) > 1 for r in through):
@@ -401,7 +457,8 @@ def check_position(
         check_counts(result.grid, evidence, result)
     if lexicon is not None and chosen & {"words", "hidden-blanks"}:
         letters, blanks = "words" in chosen, "hidden-blanks" in chosen
-        check_words(result.grid, evidence, lexicon, result, letters=letters, blanks=blanks)
+        settled = frozenset(change.square for change in result.corrections)
+        check_words(result.grid, evidence, lexicon, result, letters=letters, blanks=blanks, settled=settled)
     if "lone" in chosen:
         check_lone(result.grid, evidence, lexicon, result)
     return result

@@ -30,6 +30,14 @@ BATCH = 8
 DETECT_SIDE = 1216
 """Longer side at which the detector sees the photo (multiple of 32)."""
 DIGITS = frozenset(string.digits)
+CROP_SIDE = 400
+"""An image whose shorter side is under this is taken for a crop of a word or a line..."""
+PAD_MIN, PAD_MAX = 12, 24
+"""Pixels of paper added round the image before detection (a quarter of its shorter side, within these)."""
+FRAME_WIDTH = 8
+"""Pixels of the recogniser's input per output timestep."""
+WORD_GAP = 0.4
+"""A gap in the ink at least this share of the crop's height parts two words."""
 
 
 class EngineMissingError(BadInputError):
@@ -47,6 +55,9 @@ class LineOutput:
     """The most likely symbol of each timestep over the whole alphabet ("" for blank)."""
     crop_frames: float
     """How many timesteps the crop's width spans (the rest of the batch's width is padding)."""
+    breaks: tuple[int, ...] = ()
+    """Timesteps in the middle of a wide gap in the ink: word breaks the recogniser may not
+    mark with a space (handwritten words on one line often get none)."""
 
     @property
     def text(self) -> str:
@@ -105,6 +116,13 @@ class PPOCR:
         """Quadrilaterals (4, 2) of the pieces of writing, in the image's pixels."""
         from rapidocr_onnxruntime.ch_ppocr_det.utils import DBPostProcess
 
+        # A margin of paper round a crop: a tight crop of a word or a line has writing up to
+        # its edges, which the detector misses.
+        short = min(image_bgr.shape[:2])
+        pad = min(PAD_MAX, max(PAD_MIN, round(0.25 * short))) if short < CROP_SIDE else 0
+        border = np.concatenate([image_bgr[0], image_bgr[-1], image_bgr[:, 0], image_bgr[:, -1]])
+        paper = [int(v) for v in np.median(border, axis=0)]
+        image_bgr = cv2.copyMakeBorder(image_bgr, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=paper)
         height, width = image_bgr.shape[:2]
         scale = DETECT_SIDE / max(height, width)
         new_h = max(32, round(height * scale / 32) * 32)
@@ -117,7 +135,7 @@ class PPOCR:
         boxes, _scores = post(output, (height, width))
         quads = []
         for box in boxes:
-            quad = order_quad(np.asarray(box, dtype=np.float32))
+            quad = order_quad(np.asarray(box, dtype=np.float32) - pad)
             if np.linalg.norm(quad[1] - quad[0]) > 3 and np.linalg.norm(quad[3] - quad[0]) > 3:
                 quads.append(quad)
         return quads
@@ -132,19 +150,20 @@ class PPOCR:
             ratios = [crops[i].shape[1] / crops[i].shape[0] for i in chunk]
             width = max(MIN_REC_WIDTH, math.ceil(REC_HEIGHT * max(ratios) / 8) * 8)
             batch = np.zeros((len(chunk), 3, REC_HEIGHT, width), np.float32)
-            shares = []
+            shares, gaps = [], []
             for row, index in enumerate(chunk):
                 crop = crops[index]
                 crop_w = min(width, max(1, math.ceil(REC_HEIGHT * crop.shape[1] / crop.shape[0])))
                 resized = cv2.resize(crop, (crop_w, REC_HEIGHT)).astype(np.float32)
                 batch[row, :, :, :crop_w] = (resized.transpose(2, 0, 1) / 255.0 - 0.5) / 0.5
                 shares.append(crop_w / width)
+                gaps.append(ink_gaps(resized))
             probs = self.recogniser.run(None, {self.recogniser.get_inputs()[0].name: batch})[0]
             for row, index in enumerate(chunk):
-                outputs[index] = self._line(quads[index], probs[row], shares[row])
+                outputs[index] = self._line(quads[index], probs[row], shares[row], gaps[row])
         return [output for output in outputs if output is not None]
 
-    def _line(self, quad: np.ndarray, probs: np.ndarray, share: float) -> LineOutput:
+    def _line(self, quad: np.ndarray, probs: np.ndarray, share: float, gaps: list[int]) -> LineOutput:
         probs_frames = probs.shape[0]
         frames = max(1, min(probs_frames, math.ceil(probs_frames * share) + 1))
         probs = probs[:frames].astype(np.float64)
@@ -156,7 +175,22 @@ class PPOCR:
         # A space inside a word is "other"; the line splitter looks at ``symbols``.
         table[:, OTHER] += probs[:, self.alphabet.space_column]
         symbols = tuple(self.alphabet.symbols[i] for i in probs.argmax(axis=1).tolist())
-        return LineOutput(quad, LetterTable.from_probs(table), symbols, probs_frames * share)
+        breaks = tuple(sorted({column // FRAME_WIDTH for column in gaps if column // FRAME_WIDTH < frames}))
+        return LineOutput(quad, LetterTable.from_probs(table), symbols, probs_frames * share, breaks)
+
+
+def ink_gaps(crop: np.ndarray) -> list[int]:
+    """Middle columns of the wide ink-free gaps between pieces of ink of a recogniser-sized crop."""
+    gray = crop.mean(axis=2).astype(np.uint8) if crop.ndim == 3 else crop.astype(np.uint8)
+    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    height = ink.shape[0]
+    band = ink[height // 10 : height - height // 10]
+    inked = np.flatnonzero(band.sum(axis=0) > 0)
+    if len(inked) < 2:
+        return []
+    widest = WORD_GAP * height
+    steps = np.diff(inked)
+    return [int(inked[i] + steps[i] // 2) for i in np.flatnonzero(steps > widest)]
 
 
 def collapse_symbols(symbols: tuple[str, ...]) -> str:

@@ -121,6 +121,15 @@ def test_a_doubtful_cell_is_changed_when_the_set_fits_the_rest() -> None:
     assert "the classic set: " in fit.changes[0]["why"] and fit.posterior >= 0.8
 
 
+def test_a_doubtful_face_no_edition_prints_is_changed() -> None:
+    board = a_classic_board()
+    readings = [{token: 0.9} for token in board]
+    readings[0] = {"Q": 0.3, "A": 0.25}  # a bare Q: every bundled set prints Qu
+    fit = check_dice(table(readings), NAMES, "auto")
+    assert fit is not None and fit.tokens[0] == "A" and fit.posterior >= 0.8
+    assert [change["cell"] for change in fit.changes] == ["A1"]
+
+
 def test_bad_choices() -> None:
     with pytest.raises(BadInputError, match="unknown dice set"):
         check_dice(table([{"A": 0.9}] * 16), NAMES, "deluxe")

@@ -178,3 +178,36 @@ def test_percent() -> None:
         "99.6%",
         ">99.9%",
     ]
+
+
+def test_the_chance_of_being_among_the_misread_matches_brute_force() -> None:
+    import itertools
+
+    from boardsight.vision.scrabble.check_decisions import _inclusion
+
+    weights = np.array([1.0, 0.5, 0.5, 0.1])
+    subsets = list(itertools.combinations(range(4), 2))
+    total = sum(np.prod(weights[list(s)]) for s in subsets)
+    expected = [sum(np.prod(weights[list(s)]) for s in subsets if j in s) / total for j in range(4)]
+    np.testing.assert_allclose(_inclusion(weights, 2), expected)
+
+
+def test_blank_or_empty_only_the_blanks_that_are_clearly_misread_go() -> None:
+    grid = board("?.?.?.?")  # 4 blanks read; one set has 2
+    cube = confident(grid, sure=0.95)
+    read_as(cube, (0, 2), blank=0.5, empty=0.45)  # clearly the likeliest to be an empty square
+    read_as(cube, (0, 4), blank=0.72, empty=0.24)  # as doubtful as the next one:
+    read_as(cube, (0, 6), blank=0.75, empty=0.22)  # which of these two is empty the counts cannot say
+    result = check(grid, cube, checks=("counts",))
+    assert [c.to_dict()["square"] for c in result.corrections] == ["C1"]
+    assert sorted(flag.square for flag in result.flags) == [(0, 4), (0, 6)]
+
+
+def test_blanks_read_on_empty_squares_do_not_carry_letter_changes() -> None:
+    grid = board("ZAX", "", "ZED", "", "ZOA", "", "?.?.?.?")  # 3 sure Z, and 4 blanks read
+    cube = confident(grid, sure=0.99)
+    for col in (0, 2):
+        read_as(cube, (6, col), blank=0.5, empty=0.45)
+    result = check(grid, cube, Lexicon.from_words(["ZAX", "ZED", "ZOA"]), checks=("counts",))
+    assert sorted(c.to_dict()["square"] for c in result.corrections) == ["A7", "C7"]
+    assert [result.grid[r][0] for r in (0, 2, 4)] == ["Z", "Z", "Z"]
