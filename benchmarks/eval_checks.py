@@ -197,7 +197,7 @@ def decoded(example: Example, max_side: int) -> tuple[Any, float]:
     return image, time.perf_counter() - start
 
 
-def scrabble(folder: Path, out: Path | None, tag: str) -> None:
+def scrabble(folder: Path, out: Path | None, tag: str, second_look: bool = True) -> None:
     from boardsight.models.training.scrabble.tile_data import labelled_scrabble_photos
     from boardsight.vision.scrabble import board_reading
     from boardsight.vision.scrabble.onnx_reader import reader_model
@@ -207,7 +207,7 @@ def scrabble(folder: Path, out: Path | None, tag: str) -> None:
 
     def classify(example: Example) -> tuple[Any, dict[str, float]]:
         image, decode = decoded(example, DEFAULT_MAX_SIDE)
-        board = board_reading.classify_board(image, model)
+        board = board_reading.classify_board(image, model, second_look=second_look)
         return board, {"decode": decode}
 
     def check(board: Any, checks: tuple[str, ...] | None) -> BoardReading:
@@ -258,9 +258,12 @@ def main() -> None:
     parser.add_argument("--game", choices=("scrabble", "boggle", "both"), default="both")
     parser.add_argument("--out", type=Path, help="write per-photo JSON lines here")
     parser.add_argument("--tag", default="bundled", help="name of this run in the output file names")
+    parser.add_argument(
+        "--no-second-look", action="store_true", help="Scrabble: no second look at doubtful squares"
+    )
     arguments = parser.parse_args()
     if arguments.game in ("scrabble", "both"):
-        scrabble(arguments.scrabble, arguments.out, arguments.tag)
+        scrabble(arguments.scrabble, arguments.out, arguments.tag, not arguments.no_second_look)
     if arguments.game in ("boggle", "both"):
         boggle(arguments.boggle, arguments.out, arguments.tag)
 

@@ -10,8 +10,8 @@ Reading photos: :func:`read_photo` (a path, image-file bytes or a BGR array) giv
 :func:`judge_boggle`, :func:`read_score_sheet` (a player's list from a photo of their
 score sheet) and :func:`read_sheet` (every word of the sheet, its marks and total).
 Scrabble: :func:`scrabble_moves`, :func:`scrabble_exchanges`, :func:`score_move`,
-:func:`replay_record`; recording a
-game from a frame source: :mod:`boardsight.app.recording`. Overlays and reading text:
+:func:`replay_record`; recording a game from a frame source:
+:mod:`boardsight.app.recording`. Overlays and reading text:
 :mod:`boardsight.app.rendering`.
 
 Importing this package also lets the engines' own loaders read photos:

@@ -93,6 +93,9 @@ class GuardedTyper(typer.Typer):
         kwargs.setdefault("pretty_exceptions_enable", False)
         kwargs.setdefault("add_completion", False)
         kwargs.setdefault("no_args_is_help", True)
+        # Plain help, as click writes it: rendering with Rich would import it on every --help
+        # and double the start-up time of ``boardsight --help``.
+        kwargs.setdefault("rich_markup_mode", None)
         kwargs.setdefault("context_settings", {"help_option_names": ["-h", "--help"]})
         super().__init__(**kwargs)
 

@@ -38,7 +38,9 @@ def sheet_text(reading: SheetReading) -> str:
                 note,
             ]
         )
-    lines = [f"{reading.source}: {len(reading.words)} words ({reading.constrained_by or 'unconstrained'})"]
+    count = len(reading.words)
+    what = reading.constrained_by or "unconstrained"
+    lines = [f"{reading.source}: {count} word{'s' if count != 1 else ''} ({what})"]
     if rows:
         lines.append(
             format_table(
@@ -46,6 +48,12 @@ def sheet_text(reading: SheetReading) -> str:
             )
         )
     lines.append(f"written total: {reading.total if reading.total is not None else 'none found'}")
+    if reading.constrained_by:
+        changes = reading.changes()
+        lines.append(
+            f"the constraint changed {changes.to_valid} reading{'s' if changes.to_valid != 1 else ''} "
+            f"to a valid word and flagged {changes.flagged} as written"
+        )
     waiting = reading.waiting
     if waiting:
         numbers = ", ".join(map(str, waiting))

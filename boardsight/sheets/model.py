@@ -129,6 +129,7 @@ class SheetReading:
             "total": self.total,
             "total_box": list(self.total_box) if self.total_box else None,
             "waiting": self.waiting,
+            "constraint_changes": self.changes().to_json(),
             "timings": {name: round(seconds, 3) for name, seconds in self.timings.items()},
         }
 

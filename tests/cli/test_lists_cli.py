@@ -34,6 +34,7 @@ def test_lists_read_json_against_a_board(tmp_path) -> None:
     assert [word["text"] for word in payload["words"]] == ["TONE", "NOTE"]
     assert payload["total"] == 2
     assert all(len(word["box"]) == 4 for word in payload["words"])
+    assert set(payload["constraint_changes"]) == {"to_valid", "to_other_valid", "flagged"}
 
 
 def test_lists_read_keeps_a_written_non_word_and_accept_changes_it(tmp_path) -> None:

@@ -43,10 +43,12 @@ from boardsight.vision.scrabble.position_checks import (
     run_text,
     runs,
 )
+from boardsight.vision.scrabble.second_look import look_again
 from boardsight.vision.scrabble.squares import (
     BOARD_CELLS,
     cut_squares,
     reading_corners,
+    turn_crops,
     turn_order,
 )
 
@@ -246,8 +248,13 @@ def classify_board(
     lexicon: str | Lexicon | None = "auto",
     source: str = "the photo",
     corners: np.ndarray | None = None,
+    second_look: bool = True,
 ) -> ClassifiedBoard:
-    """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright."""
+    """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright.
+
+    With ``second_look``, doubtful squares are read again shifted and scaled a little
+    (:mod:`.second_look`).
+    """
     check_tiles(tiles)
     start = time.perf_counter()
     grid_corners, found_extras = board_corners(image, corners, source=source)
@@ -262,6 +269,9 @@ def classify_board(
     turns, probabilities, orientation = orient_and_classify(
         crops, model, lambda probabilities: lexicon_for(lexicon, tiles_of(probabilities))
     )
+    if second_look:
+        probabilities, looked = look_again(turn_crops(crops, turns), probabilities, model.classify)
+        found_extras = {**found_extras, "second_look": looked}
     chosen = tiles_of(probabilities)
     tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)

@@ -145,7 +145,19 @@ def _change(grid: list[list[str]], square: Square, token: str) -> list[list[str]
 
 
 def check_counts(grid: list[list[str]], evidence: Evidence, result: CheckResult) -> None:
-    """More tiles of a letter (or blanks) than one set has: change the cheapest squares, if clear.
+    """More tiles of a letter (or blanks) than one set has: change the likeliest misread squares, if clear.
+
+    Blanks and letters are decided apart: a board that shows 29 blanks where a set has
+    2 says that most of them are empty squares, not that its letters fit one set.
+    """
+    _check_count_group(grid, evidence, result, blanks=True)
+    _check_count_group(grid, evidence, result, blanks=False)
+
+
+def _check_count_group(
+    grid: list[list[str]], evidence: Evidence, result: CheckResult, *, blanks: bool
+) -> None:
+    """The count decision for the blanks (``blanks``) or for the letters.
 
     The board one set could make is found by taking, while some letter is in excess,
     the square of an excess letter whose next reading with room in the set costs least
@@ -154,7 +166,11 @@ def check_counts(grid: list[list[str]], evidence: Evidence, result: CheckResult)
     than an E whichever hypothesis holds).
     """
     tileset = evidence.tileset
-    excess = excess_letters(grid, tileset)
+
+    def in_group(token: str) -> bool:
+        return (token == BLANK) == blanks
+
+    excess = {t: n for t, n in excess_letters(grid, tileset).items() if in_group(t)}
     if not excess:
         return
     trial = [list(line) for line in grid]
@@ -167,7 +183,7 @@ def check_counts(grid: list[list[str]], evidence: Evidence, result: CheckResult)
     log_ratio = 0.0
     changes: list[tuple[Square, str, str, float]] = []
     while True:
-        over = excess_letters(trial, tileset)
+        over = {t: n for t, n in excess_letters(trial, tileset).items() if in_group(t)}
         if not over:
             break
         counts = Counter(t for line in trial for t in line if t.isupper() or t == BLANK)

@@ -4,8 +4,9 @@ Both are found in the ink around the word, cut out upright from the photo with a
 
 - *struck through*: after an opening with a line longer than any letter's own bar (level
   or at a slight slope), ink remains in a run across most of the word's width in its
-  middle half; a ruled line, which runs on past
-  the margin to the crop's edge, does not count;
+  middle half, and crosses paper between letters (columns with no other ink; bold letters
+  whose bars join leave none); a ruled line, which runs on past the margin to the crop's
+  edge, does not count;
 - *circled*: the ink (slightly thickened, to close a loop drawn in one stroke) encloses
   the word: most of the paper between the letters cannot be reached from the crop's edge.
 """
@@ -86,16 +87,30 @@ def is_struck(mask: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
     crop_w = mask.shape[1]
     for degrees in STRIKE_SLOPES:
         bars = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _line_kernel(length, degrees))
-        count, _labels, stats, _ = cv2.connectedComponentsWithStats(bars)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
         for label in range(1, count):
             left, top, w, h, _area = stats[label]
             if left <= 1 or left + w >= crop_w - 1:
                 continue  # a ruled line: it runs on past the margin
             middle = top + h / 2
             spans = min(left + w, x1) - max(left, x0)
-            if spans >= STRIKE_SPAN * (x1 - x0) and y0 + 0.25 * height <= middle <= y1 - 0.25 * height:
+            in_band = y0 + 0.25 * height <= middle <= y1 - 0.25 * height
+            if spans >= STRIKE_SPAN * (x1 - x0) and in_band and _bridges_gaps(mask, labels == label, inner):
                 return True
     return False
+
+
+def _bridges_gaps(mask: np.ndarray, bar: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
+    """Whether the bar crosses the paper between letters: columns of the word with no ink off
+    the bar. Close letters whose bars join (E, N, I of a bold print) leave no such column."""
+    x0, y0, x1, y1 = inner
+    rows = np.flatnonzero(bar.any(axis=1))
+    margin = max(2, (y1 - y0) // 10)
+    off_bar = mask[y0:y1].copy()
+    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
+    columns = np.flatnonzero(bar[:, x0:x1].any(axis=0)) + x0
+    gaps = [column for column in columns if not off_bar[:, column].any()]
+    return len(gaps) >= 2
 
 
 def is_circled(mask: np.ndarray, inner: tuple[int, int, int, int]) -> bool:

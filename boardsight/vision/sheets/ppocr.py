@@ -30,6 +30,8 @@ BATCH = 8
 DETECT_SIDE = 1216
 """Longer side at which the detector sees the photo (multiple of 32)."""
 DIGITS = frozenset(string.digits)
+CROP_SIDE = 400
+"""An image whose shorter side is under this is taken for a crop of a word or a line..."""
 PAD_MIN, PAD_MAX = 12, 24
 """Pixels of paper added round the image before detection (a quarter of its shorter side, within these)."""
 FRAME_WIDTH = 8
@@ -114,9 +116,10 @@ class PPOCR:
         """Quadrilaterals (4, 2) of the pieces of writing, in the image's pixels."""
         from rapidocr_onnxruntime.ch_ppocr_det.utils import DBPostProcess
 
-        # A margin of paper round the image: a tight crop of a word or a line has writing up to
+        # A margin of paper round a crop: a tight crop of a word or a line has writing up to
         # its edges, which the detector misses.
-        pad = min(PAD_MAX, max(PAD_MIN, round(0.25 * min(image_bgr.shape[:2]))))
+        short = min(image_bgr.shape[:2])
+        pad = min(PAD_MAX, max(PAD_MIN, round(0.25 * short))) if short < CROP_SIDE else 0
         border = np.concatenate([image_bgr[0], image_bgr[-1], image_bgr[:, 0], image_bgr[:, -1]])
         paper = [int(v) for v in np.median(border, axis=0)]
         image_bgr = cv2.copyMakeBorder(image_bgr, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=paper)

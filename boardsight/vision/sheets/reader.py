@@ -29,7 +29,7 @@ MAX_SIDE = 1600
 MAX_WORDS = 300
 """More pieces of writing than this is not a score sheet (a page of text, a newspaper)."""
 MIN_LETTERS = 2
-_NUMBER = re.compile(r"\d+")
+_NUMBER = re.compile(r"\d(?:[\d ]*\d)?")
 
 Photo = str | Path | bytes | np.ndarray
 
@@ -102,15 +102,16 @@ def _box(quad: np.ndarray, scale: float) -> Box:
     return round(low[0]), round(low[1]), round(high[0]), round(high[1])
 
 
-def _total(pieces: list[_Piece]) -> tuple[int | None, np.ndarray | None]:
+def _total(lines: list[LineOutput]) -> tuple[int | None, np.ndarray | None]:
+    """The number written on the bottom-most line that holds digits (digits apart by a gap join)."""
     best: tuple[float, int, np.ndarray] | None = None
-    for piece in pieces:
-        numbers = _NUMBER.findall(collapse_symbols(piece.symbols))
+    for line in lines:
+        numbers = _NUMBER.findall(line.text)
         if not numbers:
             continue
-        bottom = float(piece.quad[:, 1].max())
+        bottom = float(line.quad[:, 1].max())
         if best is None or bottom > best[0]:
-            best = (bottom, int(numbers[-1]), piece.quad)
+            best = (bottom, int(numbers[-1].replace(" ", "")), line.quad)
     return (best[1], best[2]) if best else (None, None)
 
 
@@ -142,7 +143,7 @@ def read_sheet(
             f"{source}: {len(pieces)} words found; a score sheet holds at most {MAX_WORDS} words"
         )
     number_lines = {id(piece.line) for piece in pieces if _NUMBER.search(collapse_symbols(piece.symbols))}
-    total, total_quad = _total(pieces)
+    total, total_quad = _total(lines)
     words = []
     for piece in pieces:
         if id(piece.line) in number_lines:

@@ -201,3 +201,13 @@ def test_blank_or_empty_only_the_blanks_that_are_clearly_misread_go() -> None:
     result = check(grid, cube, checks=("counts",))
     assert [c.to_dict()["square"] for c in result.corrections] == ["C1"]
     assert sorted(flag.square for flag in result.flags) == [(0, 4), (0, 6)]
+
+
+def test_blanks_read_on_empty_squares_do_not_carry_letter_changes() -> None:
+    grid = board("ZAX", "", "ZED", "", "ZOA", "", "?.?.?.?")  # 3 sure Z, and 4 blanks read
+    cube = confident(grid, sure=0.99)
+    for col in (0, 2):
+        read_as(cube, (6, col), blank=0.5, empty=0.45)
+    result = check(grid, cube, Lexicon.from_words(["ZAX", "ZED", "ZOA"]), checks=("counts",))
+    assert sorted(c.to_dict()["square"] for c in result.corrections) == ["A7", "C7"]
+    assert [result.grid[r][0] for r in (0, 2, 4)] == ["Z", "Z", "Z"]

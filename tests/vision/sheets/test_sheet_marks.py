@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from boardsight.vision.sheets.marks import find_marks
+from boardsight.vision.sheets.marks import _bridges_gaps, find_marks
 
 WORD_QUAD = np.array([[100, 80], [300, 80], [300, 130], [100, 130]], np.float32)
 
@@ -45,3 +45,17 @@ def test_an_underlined_word_is_not_cancelled() -> None:
     page = _page()
     cv2.line(page, (100, 134), (300, 134), (140, 40, 25), 3, cv2.LINE_AA)
     assert not find_marks(page, WORD_QUAD).cancelled
+
+
+def test_a_bar_counts_as_a_strike_only_where_it_crosses_paper_between_letters() -> None:
+    inner = (20, 20, 220, 70)
+    mask = np.zeros((90, 240), np.uint8)
+    for left in range(24, 210, 40):  # four letters with paper between them
+        mask[22:68, left : left + 28] = 255
+    bar = np.zeros_like(mask, dtype=bool)
+    bar[44:48, 24:212] = True
+    mask[bar] = 255
+    assert _bridges_gaps(mask, bar, inner)
+    joined = mask.copy()
+    joined[22:68, 24:212] = 255  # letters so close that their strokes join: no paper to cross
+    assert not _bridges_gaps(joined, bar, inner)
