@@ -9,9 +9,9 @@ when a scheduler is named.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import logging
 import multiprocessing
 import os
-import weakref
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -120,12 +120,9 @@ class DaskPool(WorkerPool):
         self.where = f"the Dask cluster at {address} ({self.workers} worker threads)"
         self._client.run(prepare_process, load_models=load_models)
         self._executor = self._client.get_executor(pure=False)
-        self._submitted: weakref.WeakSet[cf.Future] = weakref.WeakSet()
 
     def submit(self, function: Callable[..., Any], /, *args: Any) -> cf.Future:
-        future = self._executor.submit(function, *args)
-        self._submitted.add(future)
-        return future
+        return self._executor.submit(function, *args)
 
     def sees_file(self, path: Path) -> bool:
         size = path.stat().st_size
@@ -133,11 +130,20 @@ class DaskPool(WorkerPool):
         return bool(answers) and all(answers.values())
 
     def close(self, *, cancel: bool = False) -> None:
-        self._executor.shutdown(wait=not cancel)
-        # Let the cancellations reach every future before the connection goes, or Dask
-        # logs a traceback for each result still on its way.
-        cf.wait(list(self._submitted), timeout=CONNECT_TIMEOUT_S)
-        self._client.close()
+        if not cancel:
+            self._executor.shutdown(wait=True)
+            self._client.close()
+            return
+        # Results still on their way when a batch is stopped are dropped on purpose; Dask
+        # would log each cut-off transfer as a traceback of its event loop.
+        loop_log = logging.getLogger("tornado.application")
+        level = loop_log.level
+        loop_log.setLevel(logging.CRITICAL)
+        try:
+            self._executor.shutdown(wait=False)
+            self._client.close()
+        finally:
+            loop_log.setLevel(level)
 
 
 def file_has_size(path: str, size: int) -> bool:
