@@ -88,10 +88,14 @@ def local_pool(workers: int) -> Iterator[WorkerPool]:
 
 @contextmanager
 def dask_pool(workers: int) -> Iterator[WorkerPool]:
-    """A two-worker Dask cluster on this machine, one thread a worker, as ``dask worker`` would run."""
+    """A two-worker Dask cluster on this machine, one thread a worker, as ``dask worker`` would run
+    with its statistical profiler off (``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False``, as
+    docs/scaling.md advises: sampling every thread each 10 ms costs a busy worker about 7%)."""
+    import dask
     import distributed
 
     with (
+        dask.config.set({"distributed.worker.profile.enabled": False}),
         distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,

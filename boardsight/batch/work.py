@@ -15,6 +15,7 @@ from typing import Any
 import cv2
 
 from boardsight import app
+from boardsight.batch.allocator import keep_image_buffers_on_heap
 from boardsight.batch.lines import BAD_INPUT, INTERNAL, error_line, photo_line
 from boardsight.batch.reading import read_board
 from boardsight.errors import BadInputError, BoardsightError
@@ -54,12 +55,14 @@ def prepare_process(*, ignore_interrupts: bool = False, load_models: bool = True
 
     The ONNX sessions already run on one thread each, so N workers use N cores. A local
     pool's workers leave Ctrl-C to the driver (``ignore_interrupts``), which stops them.
-    Workers that read no photos (rendering, say) need no models (``load_models``).
+    Workers that read no photos (rendering, say) need no models (``load_models``). Image
+    buffers stay on the heap however the worker was started (see :mod:`.allocator`).
     """
     global _prepared
     if ignore_interrupts:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     cv2.setNumThreads(1)
+    keep_image_buffers_on_heap()
     if _prepared or not load_models:
         return
     available_readers()
