@@ -47,7 +47,7 @@ def checked_rack(text: str, tileset: TileSet, *, rack_size: int, what: str = "ra
     if count > rack_size:
         raise BadInputError(f"{what} {text!r} has {count} tiles; a rack holds at most {rack_size}")
     full = tileset.full_bag()
-    over = sorted(tile for tile in tiles if tiles[tile] > full[tile])
+    over = sorted(missing_from(full, tiles))
     if over:
         detail = ", ".join(f"{tiles[tile]} {tile}, the set has {full[tile]}" for tile in over)
         raise BadInputError(f"{what} {text!r}: more tiles than the {tileset.name} set holds ({detail})")
@@ -95,7 +95,7 @@ def unseen_tiles(tileset: TileSet, board: Board, *racks: Counter[str]) -> Counte
     for rack in racks:
         used.update(rack)
     full = tileset.full_bag()
-    over = {tile: count - full[tile] for tile, count in used.items() if count > full[tile]}
+    over = missing_from(full, used)
     if over:
         detail = ", ".join(f"{count} {tile} too many" for tile, count in sorted(over.items()))
         raise BadInputError(f"more tiles than the {tileset.name} set holds: {detail}")
