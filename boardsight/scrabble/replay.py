@@ -335,18 +335,19 @@ class _Replay:
                 f"not {self.nick(event.player)}",
             )
             return None
-        words = len(self.replayed[-1].words) if self.replayed else 1
-        outcomes = [failed_challenge(challenge, count) for count in range(1, max(1, words) + 1)]
-        if outcomes[0].kind == "bonus":
-            if event.score not in {outcome.points for outcome in outcomes}:
+        outcome = failed_challenge(challenge)
+        if outcome.kind == "bonus":
+            words = max(1, len(self.replayed[-1].words) if self.replayed else 1)
+            allowed = {failed_challenge(challenge, count).points for count in range(1, words + 1)}
+            if event.score not in allowed:
                 self.flag(
                     event.line,
                     "challenge",
                     f"a challenge bonus of {event.score:+d}; the {self.rules.name} rules give "
                     f"{challenge.bonus_per_word} a word challenged",
                 )
-        elif outcomes[0].kind == "penalty":
-            if event.score != -outcomes[0].points or event.player == previous.player:
+        elif outcome.kind == "penalty":
+            if event.score != -outcome.points or event.player == previous.player:
                 self.flag(
                     event.line,
                     "challenge",
