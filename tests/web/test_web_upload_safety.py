@@ -21,6 +21,11 @@ def png_header(width: int, height: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
 
 
+def webp_header(chunk: bytes, body: bytes) -> bytes:
+    """The start of a WebP file whose first chunk is ``chunk`` (sizes left 0), then ``body``."""
+    return b"RIFF" + bytes(4) + b"WEBP" + chunk + bytes(4) + body
+
+
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [
@@ -76,21 +81,11 @@ def test_an_upload_over_the_limit_is_a_413_before_it_is_read() -> None:
 
 def test_the_checks_read_sizes_from_headers_only() -> None:
     assert png_size(png_header(640, 480)) == (640, 480)
-    vp8l = b"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00\x2f" + ((99) | (49 << 14)).to_bytes(4, "little")
+    vp8l = webp_header(b"VP8L", b"\x2f" + (99 | (49 << 14)).to_bytes(4, "little"))
     assert webp_size(vp8l) == (100, 50)
-    vp8 = (
-        b"RIFF\x00\x00\x00\x00WEBPVP8 "
-        + bytes(10)
-        + (640).to_bytes(2, "little")
-        + (480).to_bytes(2, "little")
-    )
+    vp8 = webp_header(b"VP8 ", bytes(6) + (640).to_bytes(2, "little") + (480).to_bytes(2, "little"))
     assert webp_size(vp8) == (640, 480)
-    vp8x = (
-        b"RIFF\x00\x00\x00\x00WEBPVP8X"
-        + bytes(8)
-        + (1999).to_bytes(3, "little")
-        + (999).to_bytes(3, "little")
-    )
+    vp8x = webp_header(b"VP8X", bytes(4) + (1999).to_bytes(3, "little") + (999).to_bytes(3, "little"))
     assert webp_size(vp8x) == (2000, 1000)
     assert webp_size(b"RIFF\x00\x00\x00\x00WEBPJUNK") is None
     assert check_photo_upload(TRAY.read_bytes(), "tray.jpg") == "jpeg"
