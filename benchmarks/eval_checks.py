@@ -76,6 +76,11 @@ def _token(grid: list[list[str]], row: int, col: int) -> str | None:
     return grid[row][col] if row < len(grid) and col < len(grid[row]) else None
 
 
+def _lines(grid: list[list[str]]) -> list[str]:
+    """A grid as text, a line a row: tokens run together, or spaced where one is longer than a letter."""
+    return ["".join(line) if all(len(t) == 1 for t in line) else " ".join(line) for line in grid]
+
+
 def photo_row(
     example: Example, config: str, reading: BoardReading, before: list[list[bool]], times: dict[str, float]
 ) -> tuple[dict[str, Any], list[list[bool]]]:
@@ -91,10 +96,8 @@ def photo_row(
         "photo": example.image_path.name,
         "source": source_of(example),
         "config": config,
-        "truth": ["".join(line) if all(len(t) == 1 for t in line) else " ".join(line) for line in truth],
-        "reading": [
-            "".join(line) if all(len(t) == 1 for t in line) else " ".join(line) for line in reading.grid
-        ],
+        "truth": _lines(truth),
+        "reading": _lines(reading.grid),
         "cells_right": sum(map(sum, right)),
         "cells": sum(map(len, right)),
         "letters_right": sum(
