@@ -140,17 +140,25 @@ def test_the_onnx_reader_must_be_installed(clip, tmp_path, monkeypatch) -> None:
     assert result.exit_code == 2 and "no Scrabble board reader" in result.stderr
 
 
+class CameraEndingIn(MemorySource):
+    """A camera that shows ``pictures`` and then raises ``error`` (lost, or Ctrl-C)."""
+
+    def __init__(self, error: BaseException, pictures) -> None:
+        super().__init__(pictures, fps=FPS)
+        self.error = error
+
+    def read(self):
+        frame = super().read()
+        if frame is None:
+            raise self.error
+        return frame
+
+
 def test_a_lost_camera_keeps_the_game(clip, tmp_path, monkeypatch) -> None:
     _, _, pictures = clip
 
-    class Dying(MemorySource):
-        def read(self):
-            frame = super().read()
-            if frame is None:
-                raise CameraLostError("camera 0 was lost and did not come back after 5 tries")
-            return frame
-
-    monkeypatch.setattr(record_cli, "CameraSource", lambda index, **_: Dying(pictures[:60], fps=FPS))
+    lost = CameraLostError("camera 0 was lost and did not come back after 5 tries")
+    monkeypatch.setattr(record_cli, "CameraSource", lambda index, **_: CameraEndingIn(lost, pictures[:60]))
     out = tmp_path / "g.gcg"
     result = runner.invoke(app, ["record", "--camera", "0", "--out", str(out), "--reader", "synthetic"])
     assert result.exit_code == 1
@@ -206,14 +214,10 @@ def test_a_missing_square_model_is_one_line(clip, tmp_path, monkeypatch) -> None
 def test_an_interrupt_keeps_the_game_and_exits_130(clip, tmp_path, monkeypatch) -> None:
     _, _, pictures = clip
 
-    class Interrupted(MemorySource):
-        def read(self):
-            frame = super().read()
-            if frame is None:
-                raise KeyboardInterrupt  # what Ctrl-C raises while frames are read
-            return frame
-
-    monkeypatch.setattr(record_cli, "CameraSource", lambda index, **_: Interrupted(pictures[:60], fps=FPS))
+    interrupt = KeyboardInterrupt()  # what Ctrl-C raises while frames are read
+    monkeypatch.setattr(
+        record_cli, "CameraSource", lambda index, **_: CameraEndingIn(interrupt, pictures[:60])
+    )
     out = tmp_path / "g.gcg"
     result = runner.invoke(app, ["record", "--camera", "0", "--out", str(out), "--reader", "synthetic"])
     assert result.exit_code == 130
