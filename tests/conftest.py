@@ -3,10 +3,8 @@ tests that need a system package are skipped, with the reason, where it is missi
 
 from __future__ import annotations
 
-import os
 import shutil
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -32,9 +30,9 @@ def _tesseract_missing() -> str | None:
 
 
 def _swedish_words_missing() -> str | None:
-    from boardsight.lexicon.registry import SWEDISH_PATH
+    from boardsight.lexicon.registry import _named_path
 
-    path = Path(os.environ.get("BOARDSIGHT_SWEDISH") or SWEDISH_PATH)
+    path = _named_path("sv")  # where the lexicon "sv" is read from (BOARDSIGHT_SWEDISH or the system list)
     return (
         None
         if path.is_file()
