@@ -7,7 +7,7 @@ apostrophes, binary junk) can be tested without touching the disk.
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass, field
+from dataclasses import asdict, astuple, dataclass, field
 
 from boardsight.errors import BadInputError
 from boardsight.lexicon.folding import Folding, fold_word
@@ -34,27 +34,11 @@ class DroppedCounts:
 
     @property
     def total(self) -> int:
-        return (
-            self.digits
-            + self.spaces
-            + self.hyphens
-            + self.apostrophes
-            + self.other
-            + self.proper_nouns
-            + self.too_long
-        )
+        return sum(astuple(self))
 
     def as_dict(self) -> dict[str, int]:
-        return {
-            "digits": self.digits,
-            "spaces": self.spaces,
-            "hyphens": self.hyphens,
-            "apostrophes": self.apostrophes,
-            "other": self.other,
-            "proper_nouns": self.proper_nouns,
-            "too_long": self.too_long,
-            "total": self.total,
-        }
+        """Each reason's count, in field order, then the ``total``."""
+        return {**asdict(self), "total": self.total}
 
 
 @dataclass
