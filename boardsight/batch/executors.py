@@ -18,6 +18,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from boardsight.batch.lines import first_line
 from boardsight.batch.work import prepare_process
 from boardsight.errors import BadInputError, BoardsightError
 
@@ -111,7 +112,7 @@ class DaskPool(WorkerPool):
         try:
             self._client = distributed.Client(address, timeout=timeout_s, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as error:
-            message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            message = first_line(error)
             raise BadInputError(f"cannot reach the Dask scheduler at {address}: {message}") from None
         self.workers = sum(self._client.nthreads().values())
         if self.workers == 0:

@@ -45,6 +45,12 @@ def error_line(photo: str, message: str, kind: str) -> dict[str, Any]:
     return {"photo": photo, "error": message, "error_kind": kind}
 
 
+def first_line(error: BaseException) -> str:
+    """The first line of an error's message (its class name when it has none): what a line holds."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def encode_line(line: dict[str, Any]) -> str:
     """One JSON line, newline included."""
     return json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from boardsight.batch.executors import WorkerPool, stream
-from boardsight.batch.lines import CSV_COLUMNS, INTERNAL, csv_row, encode_line, error_line
+from boardsight.batch.lines import CSV_COLUMNS, INTERNAL, csv_row, encode_line, error_line, first_line
 from boardsight.batch.resume import EarlierResults, photo_key, scan_results
 from boardsight.batch.work import BatchOptions, PhotoItem, read_item
 from boardsight.errors import BadInputError, BoardsightError
@@ -85,7 +85,7 @@ def photo_items(photos: Sequence[str], transfer: str) -> Iterator[PhotoItem]:
         try:
             yield PhotoItem(photo, path, data=read_image_bytes(photo))
         except BoardsightError as error:
-            yield PhotoItem(photo, path, error=str(error).strip().splitlines()[0])
+            yield PhotoItem(photo, path, error=first_line(error))
 
 
 def run_batch(
@@ -151,7 +151,7 @@ def _result(photo: str, future: cf.Future) -> dict[str, Any]:
     try:
         return future.result()
     except BoardsightError as error:
-        return error_line(photo, str(error).strip().splitlines()[0], INTERNAL)
+        return error_line(photo, first_line(error), INTERNAL)
     except Exception as error:  # a lost worker or a failure of boardsight: worth another try later
         message = str(error).strip().splitlines()[0] if str(error).strip() else ""
         return error_line(photo, f"{type(error).__name__}: {message}".rstrip(": "), INTERNAL)

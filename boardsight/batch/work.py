@@ -16,7 +16,7 @@ import cv2
 
 from boardsight import app
 from boardsight.batch.allocator import keep_image_buffers_on_heap
-from boardsight.batch.lines import BAD_INPUT, INTERNAL, error_line, photo_line
+from boardsight.batch.lines import BAD_INPUT, INTERNAL, error_line, first_line, photo_line
 from boardsight.batch.reading import read_board
 from boardsight.errors import BadInputError, BoardsightError
 from boardsight.vision.boggle.onnx_reader import cube_classifier
@@ -82,9 +82,9 @@ def read_item(item: PhotoItem, options: BatchOptions) -> dict[str, Any]:
         )
         solution = solve_reading(photo) if options.solve else None
     except BadInputError as error:
-        return error_line(item.photo, _first_line(error), BAD_INPUT)
+        return error_line(item.photo, first_line(error), BAD_INPUT)
     except BoardsightError as error:  # boardsight itself failed (a model file, say): try again later
-        return error_line(item.photo, _first_line(error), INTERNAL)
+        return error_line(item.photo, first_line(error), INTERNAL)
     return photo_line(item.photo, photo.to_json(), solution)
 
 
@@ -111,8 +111,3 @@ def solve_reading(photo: app.PhotoReading) -> dict[str, Any]:
         }
     photo.reading.timings["solve"] = time.perf_counter() - start
     return result
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

@@ -14,14 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardsight.boggle.parse import parse_board
-from boardsight.boggle.solver import solve
 from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Scored, Vocabulary, WordReading, edits1
 from boardsight.sheets.label import SheetLabel
 from boardsight.sheets.model import SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import SheetScore, score_sheet
-from boardsight.sheets.vocabulary import board_vocabulary, lexicon_vocabulary
+from boardsight.sheets.vocabulary import vocabulary_for
 
 ENGINES = ("ppocr", "tesseract")
 MODES = ("raw", "constrained")
@@ -72,13 +71,6 @@ def tesseract_sheet(image_path: Path, vocabulary: Vocabulary | None) -> SheetRea
     return SheetReading(str(image_path), tuple(words[i] for i in order))
 
 
-def _vocabulary(label: SheetLabel, lexicon: Lexicon) -> tuple[Vocabulary, Callable[[str], bool]]:
-    if label.board:
-        solution = solve(parse_board(label.board), lexicon)
-        return board_vocabulary(solution, lexicon), solution.__contains__
-    return lexicon_vocabulary(lexicon), lexicon.__contains__
-
-
 def evaluate_sheets(
     examples: Iterable[tuple[Path, SheetLabel]],
     engines: Iterable[str],
@@ -96,7 +88,8 @@ def evaluate_sheets(
     result = SheetEvaluation()
     for image_path, label in examples:
         result.sheets += 1
-        vocabulary, counts = _vocabulary(label, lexicon)
+        vocabulary, _ = vocabulary_for(parse_board(label.board) if label.board else None, lexicon)
+        counts = vocabulary.is_valid  # what makes a word count: on the board, or in the lexicon
         for engine in engines:
             for mode in MODES:
                 vocab = vocabulary if mode == "constrained" else None

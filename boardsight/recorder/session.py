@@ -56,7 +56,6 @@ from boardsight.scrabble.tileset import BLANK
 from boardsight.scrabble.tokens import EMPTY
 from boardsight.scrabble.validation import IllegalMoveError, check_placement
 
-EMPTY_TOKEN = EMPTY
 SAME, PLAY, WITHDRAW, AMEND, HOLD = "same", "play", "withdraw", "amend", "hold"
 AMEND_WINDOW_S = 15.0
 
@@ -183,11 +182,11 @@ class GameSession:
             for col in range(before.cols):
                 old, new = before.get(row, col), str(seen[row, col])
                 if old:
-                    if new == EMPTY_TOKEN:
+                    if new == EMPTY:
                         removed.append((row, col))
                     elif not _same_tile(old, new):
                         relabelled[(row, col)] = new
-                elif new != EMPTY_TOKEN:
+                elif new != EMPTY:
                     added[(row, col)] = new
         kept = [
             f"{square_name(row, col)} reads {new}, the record has {before.get(row, col)}"
@@ -495,13 +494,12 @@ class GameSession:
             raise BadInputError(f"{square_text!r} is not a square of the board (such as H8)")
         if self.last_tokens is None:
             raise BadInputError("nothing has been read yet to correct")
-        meant = EMPTY_TOKEN if token == EMPTY else token
-        if meant.isalpha() and not self.tileset.is_letter(meant.upper()):
-            raise BadInputError(f"{meant} is no letter of the {self.tileset.name} tile set")
-        self.corrections[square] = (str(self.last_tokens[square]), meant)
+        if token.isalpha() and not self.tileset.is_letter(token.upper()):
+            raise BadInputError(f"{token} is no letter of the {self.tileset.name} tile set")
+        self.corrections[square] = (str(self.last_tokens[square]), token)
         self.suppressed = None
         self._last_hold = ""
-        messages = [Message("info", f"{square_name(*square)} holds {meant}")]
+        messages = [Message("info", f"{square_name(*square)} holds {token}")]
         return messages + self.commit(self.assess(self.last_tokens, uncertain=self.last_uncertain))
 
     def _command_undo(self) -> list[Message]:

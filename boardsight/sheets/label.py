@@ -67,25 +67,25 @@ def parse_sheet_label(payload: Any, source: str = "sidecar") -> SheetLabel:
     )
 
 
-def is_sheet_sidecar(path: Path) -> bool:
-    """Whether a JSON file is a word-list sheet label (cheap: reads the file once)."""
+def _sheet_payload(path: Path) -> dict[str, Any] | None:
+    """The decoded sidecar at ``path`` when it is a word-list sheet label, else None."""
     try:
         payload = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return False
-    return isinstance(payload, dict) and payload.get("game") == GAME
+        return None
+    return payload if isinstance(payload, dict) and payload.get("game") == GAME else None
 
 
 def sheet_examples(root: str | Path) -> Iterator[tuple[Path, SheetLabel]]:
     """(image path, label) of every labelled sheet under ``root``, in path order."""
     root = Path(root)
     for sidecar in sorted(root.rglob("*.json")):
-        if not is_sheet_sidecar(sidecar):
+        payload = _sheet_payload(sidecar)
+        if payload is None:
             continue
         image = next(
             (sidecar.with_suffix(s) for s in IMAGE_SUFFIXES if sidecar.with_suffix(s).exists()), None
         )
         if image is None:
             continue
-        payload = json.loads(sidecar.read_text(encoding="utf-8"))
         yield image, parse_sheet_label(payload, str(sidecar))

@@ -270,6 +270,11 @@ def changed_squares(before: Sequence[str], after: Sequence[str]) -> list[tuple[i
     ]
 
 
+def hand_between(entry: tuple[float, float], goal: tuple[float, float], share: float) -> tuple[float, float]:
+    """The point ``share`` of the way from ``entry`` to ``goal``."""
+    return entry[0] + share * (goal[0] - entry[0]), entry[1] + share * (goal[1] - entry[1])
+
+
 def game_frames(
     moves: Sequence[ScriptedMove],
     view: BoardView,
@@ -318,6 +323,12 @@ def game_frames(
         return out, command
 
     hand_width = view.size[1] * 0.09
+
+    def hand_picture(state: tuple[str, ...], at: tuple[float, float]) -> np.ndarray:
+        picture = board_picture(state).copy()
+        Hand(at, hand_width).draw(picture)
+        return picture
+
     for _ in range(plan.still_frames):
         yield emit(board_picture(rows))
     for move in moves:
@@ -328,25 +339,13 @@ def game_frames(
             goal = square_centre(view, row, col)
             entry = (goal[0] + rng.uniform(-40, 40), view.size[1] + hand_width)
             for step in range(1, plan.reach_frames + 1):
-                share = step / plan.reach_frames
-                picture = board_picture(rows).copy()
-                Hand(
-                    (entry[0] + share * (goal[0] - entry[0]), entry[1] + share * (goal[1] - entry[1])),
-                    hand_width,
-                ).draw(picture)
-                yield emit(picture, moving=True)
+                at = hand_between(entry, goal, step / plan.reach_frames)
+                yield emit(hand_picture(rows, at), moving=True)
             for _ in range(plan.place_frames):
-                picture = board_picture(target_rows).copy()
-                Hand(goal, hand_width).draw(picture)
-                yield emit(picture, moving=True)
+                yield emit(hand_picture(target_rows, goal), moving=True)
             for step in range(plan.reach_frames, 0, -1):
-                share = step / plan.reach_frames
-                picture = board_picture(target_rows).copy()
-                Hand(
-                    (entry[0] + share * (goal[0] - entry[0]), entry[1] + share * (goal[1] - entry[1])),
-                    hand_width,
-                ).draw(picture)
-                yield emit(picture, moving=True)
+                at = hand_between(entry, goal, step / plan.reach_frames)
+                yield emit(hand_picture(target_rows, at), moving=True)
         rows = target_rows
         still = max(1, round(plan.still_frames * move.pause))
         for step in range(still):

@@ -14,7 +14,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from boardsight.datasets.synth.fonts import FontFace, font_path, ink
+from boardsight.datasets.synth.fonts import PILLOW_DEFAULT, FontFace, font_path, ink, load_font
 
 # Debian packages: fonts-dkg-handwriting, fonts-breip, fonts-femkeklaver, fonts-rufscript,
 # fonts-sjfonts, fonts-dancingscript, fonts-kaushanscript, fonts-comic-neue,
@@ -44,11 +44,7 @@ def hand_fonts(split: str) -> tuple[FontFace, ...]:
     chosen = tuple(
         face for face in HAND_FACES if (split == "all" or face.split == split) and font_path(face) is not None
     )
-    if not chosen:
-        from boardsight.datasets.synth.fonts import PILLOW_DEFAULT
-
-        return (PILLOW_DEFAULT,)
-    return chosen
+    return chosen or (PILLOW_DEFAULT,)
 
 
 @dataclass(frozen=True)
@@ -130,8 +126,6 @@ def write_word(rng: np.random.Generator, word: str, hand: Hand) -> tuple[np.ndar
 
 def _descent(face: FontFace, letter: str, size: int) -> float:
     """How far the letter's ink reaches below the baseline (pixels at ``size``)."""
-    from boardsight.datasets.synth.fonts import load_font
-
     font = load_font(face, size)
     _left, _top, _right, bottom = font.getbbox(letter, anchor="ls")
     return float(bottom)

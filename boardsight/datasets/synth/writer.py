@@ -7,16 +7,19 @@ set is the same file for file whatever ``jobs`` is, and any one example can be r
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from boardsight.datasets.synth.fonts import FONT_SPLITS
 from boardsight.errors import BadInputError
+
+if TYPE_CHECKING:
+    from boardsight.datasets.evaluation import TaskRunner
 
 TILE_SETS = ("english", "swedish")
 GAME_CODES = {"boggle": 1, "scrabble": 2}
@@ -132,7 +135,7 @@ def generate(
     jobs: int = 1,
     overwrite: bool = False,
     on_done: Callable[[int], None] | None = None,
-    run: Callable[[Callable[..., Any], Iterable[tuple[Any, ...]]], Iterable[tuple[int, Any]]] | None = None,
+    run: TaskRunner | None = None,
 ) -> list[Path]:
     """Render examples ``start .. start+count-1`` into ``out``; returns the image paths.
 
