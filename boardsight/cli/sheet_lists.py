@@ -16,6 +16,7 @@ import typer
 from boardsight.boggle.board import Board
 from boardsight.boggle.wordlists import PlayerList, read_player_list, split_list_argument
 from boardsight.cli.read_boggle import is_photo
+from boardsight.errors import BadInputError
 from boardsight.sheets.model import SheetReading
 from boardsight.sheets.players import SheetList, sheet_list, split_accept
 
@@ -43,7 +44,9 @@ def read_lists(
 
     named = [split_list_argument(argument) for argument in arguments]
     sheet_players = [name for name, path in named if is_photo(str(path))]
-    fixes = split_accept(list(accept), sheet_players) if accept or sheet_players else {}
+    if accept and not sheet_players:
+        raise BadInputError("--accept fixes words read from sheet photos; no list here is a photo")
+    fixes = split_accept(list(accept), sheet_players) if accept else {}
     interactive = sys.stdin.isatty() and sys.stderr.isatty()
     lists: list[PlayerList] = []
     sheets: list[SheetList] = []
@@ -57,10 +60,6 @@ def read_lists(
         sheet = sheet_list(reading, name)
         sheets.append(sheet)
         lists.append(sheet.player)
-    if accept and not sheet_players:
-        from boardsight.errors import BadInputError
-
-        raise BadInputError("--accept fixes words read from sheet photos; no list here is a photo")
     return lists, sheets
 
 
