@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import socket
 import statistics
-import threading
 import time
 from pathlib import Path
 
@@ -33,7 +31,7 @@ from fastapi.testclient import TestClient
 
 from boardsight.boggle.parse import parse_board
 from boardsight.boggle.solver import solve
-from boardsight.web.server import create_app
+from boardsight.web.server import create_app, serving_in_background
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 DEFAULT_PHOTOS = (EXAMPLES / "boggle_tray.jpg", EXAMPLES / "scrabble_board.jpg")
@@ -88,15 +86,9 @@ def time_api_fix(client: TestClient, reading: dict, runs: int) -> list[float]:
     return samples
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def browser_times(photos: list[Path], runs: int) -> None:
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 -- serving_in_background needs it; checked here to skip cleanly
         from playwright.sync_api import sync_playwright
     except ModuleNotFoundError as error:
         print(f"page timings skipped: {error.name} is not installed")
@@ -104,37 +96,25 @@ def browser_times(photos: list[Path], runs: int) -> None:
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         print(f"page timings skipped: no chromium at {CHROMIUM}")
         return
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.set_default_timeout(60_000)
-            page.goto(f"http://127.0.0.1:{port}/")
-            for photo in photos:
-                page.select_option("#game-select", game_of(photo))
-                samples = []
-                shown = f"document.getElementById('status').textContent.startsWith('Read {photo.name}:')"
-                for _ in range(runs + 1):
-                    page.evaluate("document.getElementById('status').textContent = ''")
-                    start = time.perf_counter()
-                    page.set_input_files("#photo-input", str(photo))
-                    page.wait_for_function(shown)
-                    samples.append(time.perf_counter() - start)
-                print(
-                    f"{photo.name}: page read {median_ms(samples[1:])} (median of {runs}, target < 1000 ms)"
-                )
-                if game_of(photo) == "boggle":
-                    browser_fix(page, runs)
-            browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serving_in_background(create_app()) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(60_000)
+        page.goto(url)
+        for photo in photos:
+            page.select_option("#game-select", game_of(photo))
+            samples = []
+            shown = f"document.getElementById('status').textContent.startsWith('Read {photo.name}:')"
+            for _ in range(runs + 1):
+                page.evaluate("document.getElementById('status').textContent = ''")
+                start = time.perf_counter()
+                page.set_input_files("#photo-input", str(photo))
+                page.wait_for_function(shown)
+                samples.append(time.perf_counter() - start)
+            print(f"{photo.name}: page read {median_ms(samples[1:])} (median of {runs}, target < 1000 ms)")
+            if game_of(photo) == "boggle":
+                browser_fix(page, runs)
+        browser.close()
 
 
 def browser_fix(page, runs: int) -> None:

@@ -14,18 +14,14 @@ Starts the page on a free loopback port, drives Debian's chromium with Playwrigh
 from __future__ import annotations
 
 import io
-import socket
-import threading
-import time
 from pathlib import Path
 
-import uvicorn
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from boardsight.boggle.parse import parse_board
 from boardsight.boggle.solver import solve
-from boardsight.web.server import create_app
+from boardsight.web.server import create_app, serving_in_background
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -33,12 +29,6 @@ CHROMIUM = "/usr/bin/chromium"
 TRAY_BOARD = "OCRNY/EULNC/AXENO/ETSEL/IEREN"  # examples/boggle_tray.json
 VIEWPORT = {"width": 1360, "height": 1400}
 WIDTH = 1100  # pixels of the saved screenshot
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def save_small(png: bytes, out: Path) -> None:
@@ -79,26 +69,16 @@ def scrabble(page) -> None:
 
 
 def main() -> None:
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            for name, drive in (("boggle", boggle), ("scrabble", scrabble)):
-                page = browser.new_page(viewport=VIEWPORT)
-                page.set_default_timeout(60_000)
-                page.goto(f"http://127.0.0.1:{port}/")
-                drive(page)
-                save_small(page.screenshot(), ROOT / "docs" / f"review-{name}.png")
-                page.close()
-            browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serving_in_background(create_app()) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for name, drive in (("boggle", boggle), ("scrabble", scrabble)):
+            page = browser.new_page(viewport=VIEWPORT)
+            page.set_default_timeout(60_000)
+            page.goto(url)
+            drive(page)
+            save_small(page.screenshot(), ROOT / "docs" / f"review-{name}.png")
+            page.close()
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from boardsight.boggle.rules import DEFAULT_RULES, Rules
 from boardsight.boggle.solver import Solution, resolve_lexicon, resolve_rules, solve
 from boardsight.boggle.wordlists import Challenge, PlayerList
 from boardsight.lexicon import DEFAULT_LEXICON, Lexicon
+from boardsight.paths import names_a_file
 
 
 def solve_boggle(
@@ -54,6 +55,12 @@ def judge_boggle(
         challenge_all=challenge_all,
         missed=missed,
     )
+
+
+def is_photo(argument: str) -> bool:
+    """Whether a BOARD (or list) argument names an existing image file (.jpg, .jpeg, .png, .webp)."""
+    path = Path(argument)
+    return path.suffix.lower() in IMAGE_SUFFIXES and names_a_file(path)
 
 
 def board_from_photo(path: Path) -> Board:

@@ -103,6 +103,19 @@ def draw_grid_lines(out: np.ndarray, points: np.ndarray, thickness: int) -> None
         )
 
 
+def _gridded_copy(
+    image: np.ndarray, size: int, corners: np.ndarray, *, pixels_per_line: int
+) -> tuple[np.ndarray, np.ndarray, int, float]:
+    """A copy of ``image`` with the ``size`` x ``size`` grid at ``corners`` drawn on it, the grid's
+    points, the line thickness (one pixel per ``pixels_per_line`` of the longer side) and a cell's side."""
+    out = image.copy()
+    points = grid_points(corners, size, size)
+    thickness = max(1, round(max(out.shape[:2]) / pixels_per_line))
+    draw_grid_lines(out, points, thickness)
+    cell = float(np.linalg.norm(points[1, 1] - points[0, 0])) / np.sqrt(2)
+    return out, points, thickness, cell
+
+
 def outlined_text(
     image: np.ndarray, text: str, origin: tuple[int, int], scale: float, colour, thickness: int
 ) -> None:
@@ -159,12 +172,8 @@ def format_tray_reading(reading: BoardReading) -> str:
 def draw_tray(image: np.ndarray, reading: BoardReading, corners: np.ndarray) -> np.ndarray:
     """A copy of ``image`` (BGR) with the grid at ``corners`` and, in each cell's top-left corner,
     its reading and confidence (%) in green, amber or red by confidence; the cube stays visible."""
-    out = image.copy()
+    out, points, thickness, cell = _gridded_copy(image, reading.rows, corners, pixels_per_line=800)
     size = reading.rows
-    points = grid_points(corners, size, size)
-    thickness = max(1, round(max(out.shape[:2]) / 800))
-    draw_grid_lines(out, points, thickness)
-    cell = float(np.linalg.norm(points[1, 1] - points[0, 0])) / np.sqrt(2)
     scale = max(0.35, cell / 110)
     for row in range(size):
         for col in range(size):
@@ -232,12 +241,8 @@ def draw_board(image: np.ndarray, reading: BoardReading, corners: np.ndarray) ->
     reading's top-left corner is marked with a dot; empty squares read with doubt get
     a red cross.
     """
-    out = image.copy()
+    out, points, thickness, cell = _gridded_copy(image, reading.rows, corners, pixels_per_line=900)
     size = reading.rows
-    points = grid_points(corners, size, size)
-    thickness = max(1, round(max(out.shape[:2]) / 900))
-    draw_grid_lines(out, points, thickness)
-    cell = float(np.linalg.norm(points[1, 1] - points[0, 0])) / np.sqrt(2)
     cv2.circle(out, tuple(np.round(points[0, 0]).astype(int)), max(3, round(cell / 5)), (255, 0, 255), -1)
     scale = max(0.3, cell / 70)
     for row in range(size):

@@ -32,6 +32,7 @@ from boardsight.scrabble.rules import RuleSet
 from boardsight.scrabble.scoring import Score, score_placement
 from boardsight.scrabble.tileset import TileSet
 from boardsight.scrabble.validation import Violation, find_violations
+from boardsight.scrabble.words import main_word
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
 DEFAULT_RULES = "naspa"
@@ -67,6 +68,12 @@ def scrabble_moves(
     checked_rack(rack, tileset, rack_size=chosen.rack_size)
     moves = generate_placements(position.board, rack, lexicon_for(chosen, lexicon), tileset, chosen)
     return moves if top is None else moves[:top]
+
+
+def move_word(position: Position, move: GeneratedMove) -> str:
+    """The word ``move`` forms, as spelled (blanks lower case): ``I.ARS`` through an A is ``IAARS``."""
+    new_tiles = {(row, col): tile for row, col, tile in move.placement.new_tiles()}
+    return main_word(position.board, new_tiles, move.direction)
 
 
 def scrabble_exchanges(

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from boardsight import app
+from boardsight.app.boggle import is_photo
 from boardsight.boggle.adjudicate import REPEATED, GameResult, PlayerResult, WordVerdict
 from boardsight.boggle.board import Board
 from boardsight.boggle.match import rounds_from_games
@@ -25,7 +26,7 @@ from boardsight.boggle.wordlists import read_challenges
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption, LexiconOption
 from boardsight.cli.output import emit_json, format_table
-from boardsight.cli.read_boggle import board_from_photo, is_photo
+from boardsight.cli.read_boggle import board_from_photo
 from boardsight.cli.sheet_lists import read_lists, sheet_lines
 from boardsight.errors import BadInputError
 from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon

@@ -12,8 +12,6 @@ import typer
 
 from boardsight import app
 from boardsight.boggle.board import Board
-from boardsight.boggle.parse import IMAGE_SUFFIXES
-from boardsight.paths import names_a_file
 
 
 def board_from_photo(path: Path) -> Board:
@@ -22,9 +20,3 @@ def board_from_photo(path: Path) -> Board:
     for line in app.rendering.reading_notes(reading):
         typer.echo(line, err=True)
     return reading.board
-
-
-def is_photo(argument: str) -> bool:
-    """Whether a BOARD argument names an existing image file (.jpg, .jpeg, .png, .webp)."""
-    path = Path(argument)
-    return path.suffix.lower() in IMAGE_SUFFIXES and names_a_file(path)

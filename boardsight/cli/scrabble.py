@@ -7,7 +7,14 @@ from typing import Annotated
 
 import typer
 
-from boardsight.app.scrabble import lexicon_for, replay_record, score_move, scrabble_exchanges, scrabble_moves
+from boardsight.app.scrabble import (
+    lexicon_for,
+    move_word,
+    replay_record,
+    score_move,
+    scrabble_exchanges,
+    scrabble_moves,
+)
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import JsonOption
 from boardsight.cli.output import emit_json, format_table
@@ -15,11 +22,9 @@ from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_rules
 from boardsight.scrabble.cgp import to_cgp
-from boardsight.scrabble.movegen import GeneratedMove
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
 from boardsight.scrabble.replay import ReplayResult
-from boardsight.scrabble.words import main_word
 
 app = GuardedTyper(help="Replay Scrabble game records, find the legal moves of a position, score a move.")
 
@@ -202,7 +207,7 @@ def moves_command(
                 "moves": [
                     {
                         "position": m.position,
-                        "word": _word(position, m),
+                        "word": move_word(position, m),
                         "tiles": m.tiles,
                         "score": m.score,
                         "row": m.row,
@@ -218,7 +223,7 @@ def moves_command(
         typer.echo(f"no placement is possible with {chosen_rack}")
     else:
         rows = [
-            [index, m.position, _word(position, m), m.tiles, m.score]
+            [index, m.position, move_word(position, m), m.tiles, m.score]
             for index, m in enumerate(shown, start=1)
         ]
         typer.echo(format_table(["#", "position", "word", "tiles", "score"], rows, align="rlllr"))
@@ -228,12 +233,6 @@ def moves_command(
         typer.echo(f"exchanges: {len(exchanges)} (e.g. -{exchanges[-1].tiles})")
     else:
         typer.echo("exchanges: none (too few tiles in the bag)")
-
-
-def _word(position: Position, move: GeneratedMove) -> str:
-    """The word ``move`` forms, as spelled (blanks lower case): ``I.ARS`` through an A is ``IAARS``."""
-    new_tiles = {(row, col): tile for row, col, tile in move.placement.new_tiles()}
-    return main_word(position.board, new_tiles, move.direction)
 
 
 # -- score -------------------------------------------------------------------------------------------

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 
 import typer
 
+from boardsight.app.sheets import read_player_lists
 from boardsight.boggle.board import Board
-from boardsight.boggle.wordlists import PlayerList, read_player_list, split_list_argument
-from boardsight.cli.read_boggle import is_photo
+from boardsight.boggle.wordlists import PlayerList
 from boardsight.sheets.model import SheetReading
-from boardsight.sheets.players import SheetList, sheet_list, split_accept
+from boardsight.sheets.players import SheetList
 
 
 def _ask(reading: SheetReading, name: str) -> SheetReading:
@@ -38,30 +38,12 @@ def _ask(reading: SheetReading, name: str) -> SheetReading:
 def read_lists(
     arguments: Sequence[str], board: Board, lexicon: str, accept: Sequence[str]
 ) -> tuple[list[PlayerList], list[SheetList]]:
-    """The players' lists (text files or sheet photos) and the sheets among them."""
-    from boardsight import app
-
-    named = [split_list_argument(argument) for argument in arguments]
-    sheet_players = [name for name, path in named if is_photo(str(path))]
-    fixes = split_accept(list(accept), sheet_players) if accept or sheet_players else {}
+    """The players' lists (text files or sheet photos) and the sheets among them; on a terminal,
+    each doubtful word left is asked about."""
     interactive = sys.stdin.isatty() and sys.stderr.isatty()
-    lists: list[PlayerList] = []
-    sheets: list[SheetList] = []
-    for argument, (name, path) in zip(arguments, named, strict=True):
-        if not is_photo(str(path)):
-            lists.append(read_player_list(argument))
-            continue
-        reading = app.read_sheet(path, board=board, lexicon=lexicon, accept=fixes.get(name, ()))
-        if interactive and reading.waiting:
-            reading = _ask(reading, name)
-        sheet = sheet_list(reading, name)
-        sheets.append(sheet)
-        lists.append(sheet.player)
-    if accept and not sheet_players:
-        from boardsight.errors import BadInputError
-
-        raise BadInputError("--accept fixes words read from sheet photos; no list here is a photo")
-    return lists, sheets
+    return read_player_lists(
+        arguments, board=board, lexicon=lexicon, accept=accept, settle=_ask if interactive else None
+    )
 
 
 def sheet_lines(sheets: Sequence[SheetList], raw_scores: dict[str, int]) -> list[str]:

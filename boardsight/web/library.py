@@ -238,12 +238,7 @@ def scrabble_moves(
 
 def _move_json(move: GeneratedMove) -> dict[str, Any]:
     """A move with the squares its new tiles go on (``.`` in ``tiles`` is a tile already there)."""
-    step = (0, 1) if move.direction == "across" else (1, 0)
-    placed = []
-    for index, tile in enumerate(move.tiles):
-        row, col = move.row + index * step[0], move.col + index * step[1]
-        if tile != ".":
-            placed.append({"row": row, "col": col, "tile": tile})
+    placed = [{"row": row, "col": col, "tile": tile} for row, col, tile in move.placement.new_tiles()]
     return {
         "position": move.position,
         "tiles": move.tiles,

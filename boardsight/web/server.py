@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import socket
 import threading
+import time
 import webbrowser
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 
@@ -70,3 +74,27 @@ def serve(
         timer.daemon = True
         timer.start()
     uvicorn.run(api, host=host, port=port, log_level="warning")
+
+
+@contextmanager
+def serving_in_background(api: FastAPI) -> Iterator[str]:
+    """Serve ``api`` on a free loopback port in a daemon thread; yields the page's URL.
+
+    For scripts that drive the page in a browser (benchmarks, screenshots); the server
+    stops when the block ends.
+    """
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(api, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    try:
+        yield page_url("127.0.0.1", port)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

@@ -63,3 +63,12 @@ def test_accept_names_a_player_with_two_sheets(tmp_path) -> None:
     result = runner.invoke(app, ["check", BOARD, str(first), str(second), "--accept", "1=GRAINS"])
     assert result.exit_code == 2
     assert "name the player" in result.output
+
+
+@pytest.mark.parametrize("fix", ["3=QUIET", "alice:3=QUIET"])
+def test_accept_without_a_sheet_photo_is_one_clear_error(tmp_path, fix: str) -> None:
+    words = tmp_path / "alice.txt"
+    words.write_text("GRAINS\n")
+    result = runner.invoke(app, ["check", BOARD, f"alice={words}", "--accept", fix])
+    assert result.exit_code == 2
+    assert "no list here is a photo" in result.output

@@ -11,16 +11,6 @@
     generation: 0,
   };
 
-  function fillSelect(select, values, chosen) {
-    select.replaceChildren(...values.map((value) => {
-      const option = document.createElement("option");
-      option.value = value;
-      option.textContent = value;
-      return option;
-    }));
-    select.value = chosen;
-  }
-
   function pathCells(names) {
     return (names || []).map(Review.cellFromName).filter(Boolean);
   }
@@ -279,8 +269,8 @@
     panel.timer = setTimeout(() => { panel.generation += 1; check(); }, 250);
   }
 
-  fillSelect($("boggle-rules"), options.rules, options.default_rules);
-  fillSelect($("boggle-lexicon"), options.lexicons, Review.OPTIONS.default_lexicon);
+  Review.fillSelect($("boggle-rules"), options.rules, options.default_rules);
+  Review.fillSelect($("boggle-lexicon"), options.lexicons, Review.OPTIONS.default_lexicon);
   for (const id of ["boggle-rules", "boggle-lexicon", "challenge-all"]) $(id).addEventListener("change", refresh);
   $("add-player").addEventListener("click", () => addPlayer());
   $("download-result").addEventListener("click", downloadResult);

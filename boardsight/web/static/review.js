@@ -411,6 +411,17 @@ const Review = (() => {
     );
   }
 
+  // Fill a <select> with one option per value and choose `chosen`.
+  function fillSelect(select, values, chosen) {
+    select.replaceChildren(...values.map((value) => {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = value;
+      return option;
+    }));
+    select.value = chosen;
+  }
+
   // -- highlighting (word paths, moves) ---------------------------------------------------------
   function highlightPath(cells) {
     const reading = state.reading;
@@ -600,6 +611,7 @@ const Review = (() => {
   wire();
   return {
     OPTIONS, api, postJson, status, download, cellName, cellFromName, display, highlightPath, showTiles,
+    fillSelect,
     get reading() { return state.reading; },
     get folder() { return OPTIONS.folder; },
     onReading(listener) { state.listeners.push(listener); },

@@ -6,16 +6,6 @@
   const options = Review.OPTIONS.scrabble;
   const panel = { timer: null, generation: 0, replay: null };
 
-  function fillSelect(select, values, chosen) {
-    select.replaceChildren(...values.map((value) => {
-      const option = document.createElement("option");
-      option.value = value;
-      option.textContent = value;
-      return option;
-    }));
-    select.value = chosen;
-  }
-
   function item(text, className = "") {
     const element = document.createElement("li");
     element.textContent = text;
@@ -152,8 +142,8 @@
   }
 
   // -- wiring -----------------------------------------------------------------------------------
-  fillSelect($("scrabble-rules"), options.rules, options.default_rules);
-  fillSelect($("scrabble-lexicon"), options.lexicons, "auto");
+  Review.fillSelect($("scrabble-rules"), options.rules, options.default_rules);
+  Review.fillSelect($("scrabble-lexicon"), options.lexicons, "auto");
   $("rack").addEventListener("input", () => {
     clearTimeout(panel.timer);
     panel.timer = setTimeout(listMoves, 200);
