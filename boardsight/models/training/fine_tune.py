@@ -109,7 +109,7 @@ def fine_tune_network(
     """Train ``network`` further on ``cells`` (crops at its input size); returns it in eval mode."""
     import torch
 
-    from boardsight.models.training.trainer import _as_tensor
+    from boardsight.models.training.trainer import _as_tensor, training_setup
 
     if not len(cells):
         raise BadInputError("no labelled squares to fine-tune on")
@@ -119,13 +119,13 @@ def fine_tune_network(
     pixels = _as_tensor(cells.images)
     labels = torch.from_numpy(cells.labels.astype(np.int64))
     per_epoch = max(1, len(cells) * config.copies // config.batch_size)
-    optimiser = torch.optim.AdamW(
-        network.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
+    optimiser, schedule, loss_function = training_setup(
+        network,
+        learning_rate=config.learning_rate,
+        weight_decay=config.weight_decay,
+        label_smoothing=config.label_smoothing,
+        total_steps=config.epochs * per_epoch,
     )
-    schedule = torch.optim.lr_scheduler.OneCycleLR(
-        optimiser, max_lr=config.learning_rate, total_steps=config.epochs * per_epoch, pct_start=0.2
-    )
-    loss_function = torch.nn.CrossEntropyLoss(label_smoothing=config.label_smoothing)
     for epoch in range(config.epochs):
         _train_mode_with_frozen_norms(network)
         total = 0.0
