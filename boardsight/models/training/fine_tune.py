@@ -28,6 +28,7 @@ from boardsight.models.training.augment import AugmentConfig, augment_batch, nor
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.export import export_classifier, git_commit
 from boardsight.models.training.network import build_network
+from boardsight.models.training.trainer import _as_tensor, accuracy, training_setup
 
 
 @dataclass(frozen=True)
@@ -109,8 +110,6 @@ def fine_tune_network(
     """Train ``network`` further on ``cells`` (crops at its input size); returns it in eval mode."""
     import torch
 
-    from boardsight.models.training.trainer import _as_tensor, training_setup
-
     if not len(cells):
         raise BadInputError("no labelled squares to fine-tune on")
     torch.manual_seed(config.seed)
@@ -141,16 +140,6 @@ def fine_tune_network(
         log(f"epoch {epoch + 1}/{config.epochs}: loss {total / per_epoch:.4f}")
     network.eval()
     return network
-
-
-def accuracy(network: Any, cells: CellSet, normalise: str) -> float:
-    """Share of ``cells`` the network classifies right (single look, no augmentation)."""
-    from boardsight.models.training.trainer import predict_logits
-
-    if not len(cells):
-        return float("nan")
-    predicted = predict_logits(network, cells.images, normalise).argmax(axis=1)
-    return float(np.mean(predicted == cells.labels))
 
 
 @dataclass

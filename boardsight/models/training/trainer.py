@@ -62,6 +62,14 @@ def predict_logits(network: Any, images: np.ndarray, normalise: str, batch_size:
     return np.concatenate(outputs) if outputs else np.zeros((0, classes), dtype=np.float32)
 
 
+def accuracy(network: Any, cells: CellSet, normalise: str) -> float:
+    """Share of ``cells`` the network classifies right (single look, no augmentation); NaN for none."""
+    if not len(cells):
+        return float("nan")
+    predicted = predict_logits(network, cells.images, normalise).argmax(axis=1)
+    return float(np.mean(predicted == cells.labels))
+
+
 def accuracy_by_class(predicted: np.ndarray, labels: np.ndarray, class_names: list[str]) -> dict[str, float]:
     """Share of right answers for each class present in ``labels``."""
     return {
