@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import struct
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -54,39 +55,35 @@ def image_kind(data: bytes) -> str | None:
     return None
 
 
-def jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """Return ``(width, height)`` from a JPEG's frame header without decoding it."""
+def _jpeg_markers(data: bytes) -> Iterator[tuple[int, int]]:
+    """``(offset, marker)`` of each segment of a JPEG's headers, in order, until the walk breaks off."""
     offset = 2
-    while offset + 9 < len(data):
+    while offset + 4 <= len(data):
         if data[offset] != 0xFF:
-            return None
+            return
         marker = data[offset + 1]
         if marker == 0xFF:
             offset += 1
             continue
+        yield offset, marker
         (length,) = struct.unpack(">H", data[offset + 2 : offset + 4])
+        offset += 2 + length
+
+
+def jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """Return ``(width, height)`` from a JPEG's frame header without decoding it."""
+    for offset, marker in _jpeg_markers(data):
+        if offset + 9 >= len(data):
+            return None
         if marker in _SOF_MARKERS:
             height, width = struct.unpack(">HH", data[offset + 5 : offset + 9])
             return width, height
-        offset += 2 + length
     return None
 
 
 def jpeg_scan_offset(data: bytes) -> int | None:
     """Where a JPEG's first start-of-scan marker is (after all its headers), or None."""
-    offset = 2
-    while offset + 4 <= len(data):
-        if data[offset] != 0xFF:
-            return None
-        marker = data[offset + 1]
-        if marker == 0xFF:
-            offset += 1
-            continue
-        if marker == _SOS_MARKER:
-            return offset
-        (length,) = struct.unpack(">H", data[offset + 2 : offset + 4])
-        offset += 2 + length
-    return None
+    return next((offset for offset, marker in _jpeg_markers(data) if marker == _SOS_MARKER), None)
 
 
 def jpeg_is_complete(data: bytes) -> bool:

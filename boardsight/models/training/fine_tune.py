@@ -28,6 +28,7 @@ from boardsight.models.training.augment import AugmentConfig, augment_batch, nor
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.export import export_classifier, git_commit
 from boardsight.models.training.network import build_network
+from boardsight.models.training.trainer import _as_tensor, accuracy, training_setup
 
 
 @dataclass(frozen=True)
@@ -109,8 +110,6 @@ def fine_tune_network(
     """Train ``network`` further on ``cells`` (crops at its input size); returns it in eval mode."""
     import torch
 
-    from boardsight.models.training.trainer import _as_tensor
-
     if not len(cells):
         raise BadInputError("no labelled squares to fine-tune on")
     torch.manual_seed(config.seed)
@@ -119,13 +118,13 @@ def fine_tune_network(
     pixels = _as_tensor(cells.images)
     labels = torch.from_numpy(cells.labels.astype(np.int64))
     per_epoch = max(1, len(cells) * config.copies // config.batch_size)
-    optimiser = torch.optim.AdamW(
-        network.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
+    optimiser, schedule, loss_function = training_setup(
+        network,
+        learning_rate=config.learning_rate,
+        weight_decay=config.weight_decay,
+        label_smoothing=config.label_smoothing,
+        total_steps=config.epochs * per_epoch,
     )
-    schedule = torch.optim.lr_scheduler.OneCycleLR(
-        optimiser, max_lr=config.learning_rate, total_steps=config.epochs * per_epoch, pct_start=0.2
-    )
-    loss_function = torch.nn.CrossEntropyLoss(label_smoothing=config.label_smoothing)
     for epoch in range(config.epochs):
         _train_mode_with_frozen_norms(network)
         total = 0.0
@@ -141,16 +140,6 @@ def fine_tune_network(
         log(f"epoch {epoch + 1}/{config.epochs}: loss {total / per_epoch:.4f}")
     network.eval()
     return network
-
-
-def accuracy(network: Any, cells: CellSet, normalise: str) -> float:
-    """Share of ``cells`` the network classifies right (single look, no augmentation)."""
-    from boardsight.models.training.trainer import predict_logits
-
-    if not len(cells):
-        return float("nan")
-    predicted = predict_logits(network, cells.images, normalise).argmax(axis=1)
-    return float(np.mean(predicted == cells.labels))
 
 
 @dataclass

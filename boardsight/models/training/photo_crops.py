@@ -26,13 +26,18 @@ TURNED_SHARE = 0.5
 TURNED = "turned"
 
 
-def labelled_photos(folder: str | Path, game: str) -> list[Example]:
-    """The photos of ``game`` in ``folder`` whose sidecars have both a grid and corners."""
-    photos = [
+def photos_with_grid_and_corners(folder: str | Path, game: str) -> list[Example]:
+    """The photos of ``game`` in ``folder`` whose sidecars have both a grid and corners (maybe none)."""
+    return [
         example
         for example in iter_examples(folder)
         if example.game == game and example.label.has_grid and example.label.corners is not None
     ]
+
+
+def labelled_photos(folder: str | Path, game: str) -> list[Example]:
+    """The photos of ``game`` in ``folder`` whose sidecars have both a grid and corners; an error if none."""
+    photos = photos_with_grid_and_corners(folder, game)
     if not photos:
         raise BadInputError(
             f"{folder}: no labelled {game} photos (a photo with a sidecar holding grid and corners)"

@@ -62,6 +62,14 @@ def predict_logits(network: Any, images: np.ndarray, normalise: str, batch_size:
     return np.concatenate(outputs) if outputs else np.zeros((0, classes), dtype=np.float32)
 
 
+def accuracy(network: Any, cells: CellSet, normalise: str) -> float:
+    """Share of ``cells`` the network classifies right (single look, no augmentation); NaN for none."""
+    if not len(cells):
+        return float("nan")
+    predicted = predict_logits(network, cells.images, normalise).argmax(axis=1)
+    return float(np.mean(predicted == cells.labels))
+
+
 def accuracy_by_class(predicted: np.ndarray, labels: np.ndarray, class_names: list[str]) -> dict[str, float]:
     """Share of right answers for each class present in ``labels``."""
     return {
@@ -69,6 +77,19 @@ def accuracy_by_class(predicted: np.ndarray, labels: np.ndarray, class_names: li
         for index, name in enumerate(class_names)
         if np.any(labels == index)
     }
+
+
+def training_setup(
+    network: Any, *, learning_rate: float, weight_decay: float, label_smoothing: float, total_steps: int
+) -> tuple[Any, Any, Any]:
+    """The optimiser (AdamW), its one-cycle schedule over ``total_steps`` and the smoothed loss."""
+    import torch
+
+    optimiser = torch.optim.AdamW(network.parameters(), lr=learning_rate, weight_decay=weight_decay)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimiser, max_lr=learning_rate, total_steps=total_steps, pct_start=0.2
+    )
+    return optimiser, schedule, torch.nn.CrossEntropyLoss(label_smoothing=label_smoothing)
 
 
 def train_classifier(
@@ -90,13 +111,13 @@ def train_classifier(
     pixels = _as_tensor(train.images)
     labels = torch.from_numpy(train.labels.astype(np.int64))
     steps_per_epoch = max(1, len(train) // config.batch_size)
-    optimiser = torch.optim.AdamW(
-        network.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
+    optimiser, schedule, loss_function = training_setup(
+        network,
+        learning_rate=config.learning_rate,
+        weight_decay=config.weight_decay,
+        label_smoothing=config.label_smoothing,
+        total_steps=config.epochs * steps_per_epoch,
     )
-    schedule = torch.optim.lr_scheduler.OneCycleLR(
-        optimiser, max_lr=config.learning_rate, total_steps=config.epochs * steps_per_epoch, pct_start=0.2
-    )
-    loss_function = torch.nn.CrossEntropyLoss(label_smoothing=config.label_smoothing)
     best_accuracy, best_state, history = -1.0, None, []
     for epoch in range(config.epochs):
         network.train()

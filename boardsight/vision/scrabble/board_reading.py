@@ -450,20 +450,20 @@ def check_words(
             }
             for (r, c), letters in sorted(listed.items())
         ],
-        "words": [
-            {
-                "word": run_text(grid, run),
-                "position": run.position,
-                "valid": None
-                if lexicon is None or BLANK in run_text(grid, run)
-                else run_text(grid, run) in lexicon,
-            }
-            for run in runs(grid)
-        ],
+        "words": [_judged_word(run_text(grid, run), run.position, lexicon) for run in runs(grid)],
     }
     position = position_of(grid, blanks)
     checked["cgp"] = to_cgp(position)
     return grid, checked, position
+
+
+def _judged_word(text: str, position: str, lexicon: Lexicon | None) -> dict[str, Any]:
+    """A ``words`` entry: valid unknown (None) without a lexicon or with a blank in the word."""
+    return {
+        "word": text,
+        "position": position,
+        "valid": None if lexicon is None or BLANK in text else text in lexicon,
+    }
 
 
 def position_of(

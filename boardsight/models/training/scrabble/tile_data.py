@@ -23,9 +23,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from boardsight.datasets.store import Example, iter_examples
+from boardsight.datasets.store import Example
 from boardsight.models.preprocess import to_input_pixels
 from boardsight.models.training.cell_set import CellSet
+from boardsight.models.training.photo_crops import photos_with_grid_and_corners
 from boardsight.models.training.rendered_cells import render_in_processes
 from boardsight.scrabble.tokens import BLANK, EMPTY, TURNED
 from boardsight.vision.scrabble.squares import cut_squares
@@ -129,11 +130,7 @@ def position_key(grid: list[list[str]]) -> str:
 
 def labelled_scrabble_photos(root: str | Path) -> list[Example]:
     """The Scrabble photos of a labelled-photo set that have both a grid and corners."""
-    return [
-        example
-        for example in iter_examples(root)
-        if example.game == "scrabble" and example.label.has_grid and example.label.corners is not None
-    ]
+    return photos_with_grid_and_corners(root, "scrabble")
 
 
 def photo_source(example: Example) -> str:

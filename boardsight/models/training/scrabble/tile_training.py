@@ -123,7 +123,7 @@ def train_tile_model(
     log: Callable[[str], None] = print,
 ) -> TrainingReport:
     """Render, train and export; returns where the model went and how well it validated."""
-    from boardsight.models.training.trainer import predict_logits, train_classifier
+    from boardsight.models.training.trainer import accuracy, train_classifier
 
     started = time.perf_counter()
     train_spec = BoardSpec(count=plan.train_boards, seed=plan.seed)
@@ -148,8 +148,7 @@ def train_tile_model(
     trained = train_classifier(train, validation, config, log=log)
     real_accuracy = None
     if len(real_held_out):
-        predicted = predict_logits(trained.network, real_held_out.images, config.normalise).argmax(axis=1)
-        real_accuracy = float(np.mean(predicted == real_held_out.labels))
+        real_accuracy = accuracy(trained.network, real_held_out, config.normalise)
         log(f"held-out real photos: {real_accuracy:.4%} of {len(real_held_out)} squares")
     data = (
         f"{sum(counts.values())} squares of {plan.train_boards} synthetic boards (boardsight dataset synth "
