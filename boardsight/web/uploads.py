@@ -10,7 +10,7 @@ from __future__ import annotations
 import struct
 
 from boardsight.errors import BadInputError
-from boardsight.vision.image_io import image_kind, jpeg_size
+from boardsight.vision.image_io import image_kind, jpeg_size, png_size
 
 MAX_UPLOAD_BYTES = 40 * 1024 * 1024  # a 48 MP phone JPEG is about 20 MB
 MAX_PIXELS = 100_000_000
@@ -24,14 +24,6 @@ class UploadTooLargeError(BadInputError):
 def megabytes(count: int) -> str:
     """A byte count for messages: ``40 MB``, ``0.125 MB``."""
     return f"{count / (1 << 20):.3g} MB"
-
-
-def png_size(data: bytes) -> tuple[int, int] | None:
-    """``(width, height)`` from a PNG's IHDR chunk."""
-    if len(data) < 24 or data[12:16] != b"IHDR":
-        return None
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 def webp_size(data: bytes) -> tuple[int, int] | None:
