@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from boardsight.lexicon import Lexicon
+from boardsight.scrabble.board import Board
 from boardsight.scrabble.game import OUT, SCORELESS, GameState
 from boardsight.scrabble.gcg_model import (
     CHALLENGE,
@@ -68,6 +69,7 @@ class ReplayedEvent:
     computed_score: int | None
     words: list[str] = field(default_factory=list)
     reading: str = ""  # what the event was taken for where it differs from its kind
+    board: Board | None = None  # the board after the event
 
 
 @dataclass
@@ -134,7 +136,7 @@ class _Replay:
             self.reading = ""
             computed = self.apply(event)
             words = list(self.last_placement_words)
-            self.replayed.append(ReplayedEvent(event, computed, words, self.reading))
+            self.replayed.append(ReplayedEvent(event, computed, words, self.reading, self.state.board.copy()))
             self.check_cumulative(event)
         for player, rack in sorted(self.record.last_racks.items()):
             line = self.record.last_rack_lines.get(player, 0)

@@ -8,7 +8,7 @@ results into the shapes its JavaScript draws. Nothing here reads or judges anyth
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -261,11 +261,8 @@ def replay_gcg(
     result = app.replay_record(record, rules=rule_set, lexicon=chosen)
     disagreeing = {item.line for item in result.disagreements}
     events = []
-    for index, item in enumerate(result.events):
+    for item in result.events:
         event = item.event
-        after = app.replay_record(
-            replace(record, events=record.events[: index + 1]), rules=rule_set
-        ).state.board
         events.append(
             {
                 "line": event.line,
@@ -279,7 +276,7 @@ def replay_gcg(
                 "words": item.words,
                 "turn": event.kind in TURN_KINDS,
                 "disagrees": event.line in disagreeing,
-                "board": after.rows_text(),
+                "board": item.board.rows_text(),
             }
         )
     return {
