@@ -48,6 +48,7 @@ MIN_BRIGHTNESS_SHARE = 0.6  # a cube-like cell is at least this share of a typic
 MIN_INK_SHARE = 0.4  # ... and has at least this share of its letter's contrast
 MIN_CUBE_SHARE = 0.75  # of the cells of a grid found by its outline that must look like cubes
 MIN_EDGE_SHARE = 0.4  # ... and at least this share of its contrast with the gap around it
+MIN_LINE_SHARE = 0.5  # of a row or column's cells that must look like cube tops for it to join the grid
 OUTLINE_TYPICAL_CUBE = np.array([170.0, 100.0, 60.0])  # brightness, ink, edge (0..255) when no cube is known
 
 
@@ -108,20 +109,47 @@ def _cube_like(features: np.ndarray, typical: np.ndarray) -> np.ndarray:
     )
 
 
-def _grow_to_square(
-    lattice: Lattice, white: np.ndarray, sizes: tuple[int, ...] = SIZES
-) -> tuple[int, int, int] | None:
-    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N).
-
-    Each step adds the row or column next to the lattice whose cells look most like cube
-    tops (light, with ink in the middle and a darker gap around).
-    """
+def _typical_cube(lattice: Lattice, white: np.ndarray) -> np.ndarray:
+    """The median (3,) features (brightness, ink, edge) of the lattice's detected cube tops."""
     first_col, first_row, last_col, last_row = lattice.extent
     features = _cell_features(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
     detected = np.zeros(features.shape[1:], dtype=bool)
     for col, row in lattice.cells:
         detected[row - first_row, col - first_col] = True
-    typical = np.median(features[:, detected], axis=1)
+    return np.median(features[:, detected], axis=1)
+
+
+def _cubes_beyond(
+    lattice: Lattice, white: np.ndarray, first_col: int, first_row: int, size: int, typical: np.ndarray
+) -> bool:
+    """Whether a row or column just outside the ``size`` grid looks like a line of cube tops.
+
+    Then the grid is only part of a bigger tray whose other cubes were not cut out as
+    blobs (wooden cubes in a clear tray, say), and the other blob passes should be tried.
+    """
+    stop_col, stop_row = first_col + size, first_row + size
+    lines = [
+        (range(first_col - 1, first_col), range(first_row, stop_row)),
+        (range(stop_col, stop_col + 1), range(first_row, stop_row)),
+        (range(first_col, stop_col), range(first_row - 1, first_row)),
+        (range(first_col, stop_col), range(stop_row, stop_row + 1)),
+    ]
+    return any(
+        np.mean(_cube_like(_cell_features(lattice, white, cols, rows), typical)) >= MIN_LINE_SHARE
+        for cols, rows in lines
+    )
+
+
+def _grow_to_square(
+    lattice: Lattice, white: np.ndarray, typical: np.ndarray, sizes: tuple[int, ...] = SIZES
+) -> tuple[int, int, int] | None:
+    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N).
+
+    Each step adds the row or column next to the lattice whose cells look most like cube
+    tops (light, with ink in the middle and a darker gap around), judged against the
+    ``typical`` features of the lattice's detected cube tops.
+    """
+    first_col, first_row, last_col, last_row = lattice.extent
     while True:
         n_cols, n_rows = last_col - first_col + 1, last_row - first_row + 1
         if n_cols > max(sizes) or n_rows > max(sizes):
@@ -147,7 +175,7 @@ def _grow_to_square(
             closeness = float(np.mean(np.minimum(line / np.maximum(typical[:, None, None], 1.0), 1.0)))
             options.append((share, closeness, kind, index))
         share, _, kind, index = max(options)
-        if share < 0.5 and n_cols == n_rows:
+        if share < MIN_LINE_SHARE and n_cols == n_rows:
             return None
         if kind == "col":
             first_col, last_col = min(first_col, index), max(last_col, index)
@@ -176,22 +204,27 @@ def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -
     return upright_corners(corners)
 
 
-def _lattice_location(blobs: list, white: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | None:
+def _lattice_location(
+    blobs: list, white: np.ndarray, sizes: tuple[int, ...]
+) -> tuple[TrayLocation | None, bool]:
+    """The grid of the lattice the blobs make, and whether cubes seem to lie beyond it."""
     lattice = fit_lattice(blobs)
     if lattice is None:
-        return None
-    grown = _grow_to_square(lattice, white, sizes)
+        return None, False
+    typical = _typical_cube(lattice, white)
+    grown = _grow_to_square(lattice, white, typical, sizes)
     if grown is None:
-        return None
+        return None, False
     first_col, first_row, size = grown
     inside = sum(
         first_col <= col < first_col + size and first_row <= row < first_row + size
         for col, row in lattice.cells
     )
     if inside < MIN_DETECTED_SHARE * size * size:
-        return None
+        return None, False
     corners = _grid_corners(lattice, first_col, first_row, size)
-    return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside)
+    beyond = size < max(sizes) and _cubes_beyond(lattice, white, first_col, first_row, size, typical)
+    return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside), beyond
 
 
 def find_by_lattice(
@@ -199,19 +232,24 @@ def find_by_lattice(
 ) -> TrayLocation | None:
     """Locate the grid as the lattice of its cube tops (the first-choice method).
 
-    Cube tops are cut from whiteness levels first; only when that finds no tray, or
-    finds few of its cubes, are they cut from local-mean masks too (light trays).
+    Cube tops are cut from whiteness levels first; only when that finds no tray, finds
+    few of its cubes, or leaves a line of cube-like cells just outside its grid, are they
+    cut from local-mean masks too (light trays), then from separated whiteness.
     """
     white = whiteness(image) if white is None else white
     blobs = find_face_blobs(image)
-    location = _lattice_location(blobs, white, sizes)
+    location, beyond = _lattice_location(blobs, white, sizes)
     for extra in ({"local": True}, {"separate": SEPARATING_SHARE}):
-        if location is not None and location.detected_cells >= CONFIDENT_SHARE * location.size**2:
+        if (
+            location is not None
+            and not beyond
+            and location.detected_cells >= CONFIDENT_SHARE * location.size**2
+        ):
             break
         blobs = merge_duplicates(blobs + find_face_blobs(image, **extra))
-        other = _lattice_location(blobs, white, sizes)
+        other, other_beyond = _lattice_location(blobs, white, sizes)
         if other is not None and (location is None or other.detected_cells > location.detected_cells):
-            location = other
+            location, beyond = other, other_beyond
     return location
 
 
