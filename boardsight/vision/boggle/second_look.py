@@ -32,10 +32,16 @@ def window(crop: np.ndarray, context_px: int, right_px: int = 0, down_px: int = 
     return crop[top : height - 2 * context_px + top, left : width - 2 * context_px + left]
 
 
-def in_four_turns(crops: Sequence[np.ndarray], classify: Classify) -> np.ndarray:
-    """(crops, classes) probabilities, each the mean of the crop's readings in its four quarter turns."""
-    turned = [np.ascontiguousarray(np.rot90(crop, turns)) for crop in crops for turns in range(4)]
-    return classify(turned).reshape(len(crops), 4, -1).mean(axis=1)
+def in_four_turns(
+    crops: Sequence[np.ndarray], classify: Classify, upright: np.ndarray | None = None
+) -> np.ndarray:
+    """(crops, classes) probabilities, each the mean of the crop's readings in its four quarter turns
+    (``upright``: the readings as the crops lie, when already known)."""
+    first = 0 if upright is None else 1
+    turned = [np.ascontiguousarray(np.rot90(crop, turns)) for crop in crops for turns in range(first, 4)]
+    readings = classify(turned).reshape(len(crops), 4 - first, -1)
+    total = readings.sum(axis=1) if upright is None else readings.sum(axis=1) + upright
+    return total / 4
 
 
 def read_cells(
@@ -51,7 +57,9 @@ def read_cells(
     probabilities = classify(middles)
     doubtful = np.flatnonzero(probabilities.max(axis=1) < TURN_BELOW)
     if len(doubtful):
-        probabilities[doubtful] = in_four_turns([middles[i] for i in doubtful], classify)
+        probabilities[doubtful] = in_four_turns(
+            [middles[i] for i in doubtful], classify, upright=probabilities[doubtful]
+        )
     doubtful = np.flatnonzero(probabilities.max(axis=1) < SHIFT_BELOW)
     if len(doubtful) and shift_px > 0:
         moved = [
