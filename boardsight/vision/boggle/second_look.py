@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 TURN_BELOW = 0.99  # cells read with less confidence are read again in their other three turns
-SHIFT_BELOW = 0.9  # ... and, when still below this, in windows moved off-centre
+SHIFT_BELOW = 0.6  # ... and, when still below this, in windows moved off-centre
 CONTEXT = 0.15  # share of a cell cut around the model's own crop, for the moved windows
 SHIFT = 0.075  # how far each moved window lies off-centre, as a share of a cell
 MOVES = ((1, 0), (-1, 0), (0, 1), (0, -1))  # (right, down) in steps of SHIFT
