@@ -13,7 +13,10 @@ around); the grid size is the lattice's extent (4, 5 or 6). Cube tops are cut fr
 whiteness levels first and, when that finds few cubes (a clear or white tray, as light
 as its cubes), from local-contrast masks as well, and then from whiteness levels with
 thin dark lines deepened (steep views, where a leaning cube's top runs into its own
-side or its neighbour's, white on white, parted only by a line of shading).
+side or its neighbour's, white on white, parted only by a line of shading). The later
+passes also run when a row or column just outside the grid looks like cube tops (the
+grid may be a corner of a bigger tray). A grid with fewer than 45% of its cubes cut out
+is kept only when at least 30% were and 75% of its cells look like cube tops.
 
 Method (fallback): *the tray outline*. When no lattice forms (very blurred photos,
 cubes that merge with their neighbours), the largest convex quadrilaterals of the photo's
@@ -42,7 +45,8 @@ from boardsight.vision.geometry import order_corners
 
 SIZES = (4, 5, 6)
 CELL_PX = 24  # pixels per cell when looking at cells of a rectified lattice
-MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top
+MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top, or ...
+MIN_DETECTED_SHARE_SEEN = 0.3  # ... this share, when most cells look like cube tops (MIN_CUBE_SHARE)
 CONFIDENT_SHARE = 0.7  # below this share of detected cubes, the light-tray pass is tried as well
 MIN_BRIGHTNESS_SHARE = 0.6  # a cube-like cell is at least this share of a typical cube top's brightness
 MIN_INK_SHARE = 0.4  # ... and has at least this share of its letter's contrast
@@ -54,12 +58,30 @@ OUTLINE_TYPICAL_CUBE = np.array([170.0, 100.0, 60.0])  # brightness, ink, edge (
 
 @dataclass(frozen=True)
 class TrayLocation:
-    """Where the grid is: ``corners`` (4, 2) TL, TR, BR, BL in image pixels, ``size`` cells a side."""
+    """Where the grid is: ``corners`` (4, 2) TL, TR, BR, BL in image pixels, ``size`` cells a side.
+
+    ``cubes_beyond``: a row or column just outside the grid looks like cube tops, so the
+    grid may be only part of a bigger tray.
+    """
 
     corners: np.ndarray
     size: int
     method: str
     detected_cells: int
+    cubes_beyond: bool = False
+
+    @property
+    def partly_seen(self) -> bool:
+        """Whether the grid is worth looking for again at a higher resolution: fewer than
+        :data:`MIN_DETECTED_SHARE` of its cubes were cut out, or cubes seem to lie beyond it
+        and some of its own were not cut out either (cubes too small at this resolution; when
+        all were, the cube-like cells beyond are more likely the tray's rim)."""
+        if self.method != "lattice":
+            return False
+        cells = self.size**2
+        return self.detected_cells < MIN_DETECTED_SHARE * cells or (
+            self.cubes_beyond and self.detected_cells < cells
+        )
 
 
 def _cell_features(
@@ -140,6 +162,16 @@ def _cubes_beyond(
     )
 
 
+def _share_cube_like(
+    lattice: Lattice, white: np.ndarray, first_col: int, first_row: int, size: int, typical: np.ndarray
+) -> float:
+    """The share of the ``size`` grid's cells that look like cube tops, detected as blobs or not."""
+    features = _cell_features(
+        lattice, white, range(first_col, first_col + size), range(first_row, first_row + size)
+    )
+    return float(np.mean(_cube_like(features, typical)))
+
+
 def _grow_to_square(
     lattice: Lattice, white: np.ndarray, typical: np.ndarray, sizes: tuple[int, ...] = SIZES
 ) -> tuple[int, int, int] | None:
@@ -204,27 +236,28 @@ def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -
     return upright_corners(corners)
 
 
-def _lattice_location(
-    blobs: list, white: np.ndarray, sizes: tuple[int, ...]
-) -> tuple[TrayLocation | None, bool]:
-    """The grid of the lattice the blobs make, and whether cubes seem to lie beyond it."""
+def _lattice_location(blobs: list, white: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | None:
+    """The grid of the lattice the blobs make (with whether cubes seem to lie beyond it)."""
     lattice = fit_lattice(blobs)
     if lattice is None:
-        return None, False
+        return None
     typical = _typical_cube(lattice, white)
     grown = _grow_to_square(lattice, white, typical, sizes)
     if grown is None:
-        return None, False
+        return None
     first_col, first_row, size = grown
     inside = sum(
         first_col <= col < first_col + size and first_row <= row < first_row + size
         for col, row in lattice.cells
     )
-    if inside < MIN_DETECTED_SHARE * size * size:
-        return None, False
+    if inside < MIN_DETECTED_SHARE * size * size and not (
+        inside >= MIN_DETECTED_SHARE_SEEN * size * size
+        and _share_cube_like(lattice, white, first_col, first_row, size, typical) >= MIN_CUBE_SHARE
+    ):
+        return None
     corners = _grid_corners(lattice, first_col, first_row, size)
     beyond = size < max(sizes) and _cubes_beyond(lattice, white, first_col, first_row, size, typical)
-    return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside), beyond
+    return TrayLocation(corners, size, "lattice", inside, cubes_beyond=beyond)
 
 
 def find_by_lattice(
@@ -238,18 +271,18 @@ def find_by_lattice(
     """
     white = whiteness(image) if white is None else white
     blobs = find_face_blobs(image)
-    location, beyond = _lattice_location(blobs, white, sizes)
+    location = _lattice_location(blobs, white, sizes)
     for extra in ({"local": True}, {"separate": SEPARATING_SHARE}):
         if (
             location is not None
-            and not beyond
+            and not location.cubes_beyond
             and location.detected_cells >= CONFIDENT_SHARE * location.size**2
         ):
             break
         blobs = merge_duplicates(blobs + find_face_blobs(image, **extra))
-        other, other_beyond = _lattice_location(blobs, white, sizes)
+        other = _lattice_location(blobs, white, sizes)
         if other is not None and (location is None or other.detected_cells > location.detected_cells):
-            location, beyond = other, other_beyond
+            location = other
     return location
 
 
