@@ -55,16 +55,20 @@ class Lattice:
     inliers: np.ndarray
 
 
+def homogeneous(points: np.ndarray) -> np.ndarray:
+    """Points (N, 2) as homogeneous (N, 3) rows ``x, y, 1``."""
+    return np.concatenate([points, np.ones((len(points), 1), dtype=points.dtype)], axis=1)
+
+
 def apply_homography(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Map points (N, 2) through a 3x3 homography."""
-    points = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-    mapped = np.c_[points, np.ones(len(points))] @ matrix.T
+    mapped = homogeneous(np.asarray(points, dtype=np.float64).reshape(-1, 2)) @ matrix.T
     return mapped[:, :2] / mapped[:, 2:3]
 
 
 def _segment_lines(ends: np.ndarray) -> np.ndarray:
-    start = np.c_[ends[:, :2], np.ones(len(ends))]
-    stop = np.c_[ends[:, 2:], np.ones(len(ends))]
+    start = homogeneous(ends[:, :2])
+    stop = homogeneous(ends[:, 2:])
     lines = np.cross(start, stop)
     return lines / (np.linalg.norm(lines[:, :2], axis=1, keepdims=True) + 1e-300)
 
@@ -181,7 +185,7 @@ def _line_normal(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis:
     """
     normal = np.zeros((9, 9))
     for end in (ends[:, :2], ends[:, 2:]):
-        point = np.c_[end, np.ones(len(end))]
+        point = homogeneous(end)
         for which in (0, 1):
             chosen = axis == which
             rows = np.zeros((int(chosen.sum()), 9))
@@ -193,12 +197,12 @@ def _line_normal(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis:
 
 def _point_normal(points: np.ndarray, targets: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Normal matrix (9x9) of "G maps each image point to its lattice target"."""
-    homogeneous = np.c_[points, np.ones(len(points))]
+    points = homogeneous(points)
     normal = np.zeros((9, 9))
     for which in (0, 1):
         rows = np.zeros((len(points), 9))
-        rows[:, 3 * which : 3 * which + 3] = homogeneous
-        rows[:, 6:] = -targets[:, which, None] * homogeneous
+        rows[:, 3 * which : 3 * which + 3] = points
+        rows[:, 6:] = -targets[:, which, None] * points
         normal += (rows * weights[:, None]).T @ rows
     return normal
 

@@ -41,6 +41,24 @@ def _kind_colours(lab: np.ndarray, kinds: np.ndarray) -> dict[int, np.ndarray]:
     return {int(kind): np.median(medians[kinds == kind], axis=0) for kind in np.unique(kinds)}
 
 
+def _nearest_kind(lab: np.ndarray, colours: dict[int, np.ndarray]) -> np.ndarray:
+    """The kind whose colour is nearest each pixel (L1 in Lab; the lowest kind on a tie)."""
+    channels = [np.ascontiguousarray(lab[:, :, k]) for k in range(3)]
+    nearest = best = None
+    for kind in sorted(colours):
+        colour = colours[kind].astype(lab.dtype)
+        distance = np.abs(channels[0] - colour[0]) + np.abs(channels[1] - colour[1])
+        distance += np.abs(channels[2] - colour[2])
+        if best is None or nearest is None:
+            best, nearest = distance, np.full(distance.shape, kind)
+        else:
+            closer = distance < best
+            best = np.where(closer, distance, best)
+            nearest[closer] = kind
+    assert nearest is not None
+    return nearest
+
+
 def premium_centroids(
     image: np.ndarray, to_board: np.ndarray, kinds: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -57,9 +75,7 @@ def premium_centroids(
     flat = cv2.warpPerspective(image, to_rectified @ to_board, (size, size), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB).astype(np.float32)
     colours = _kind_colours(lab, kinds)
-    names = sorted(colours)
-    distance = np.stack([np.abs(lab - colours[kind]).sum(axis=2) for kind in names])
-    nearest = np.array(names)[np.argmin(distance, axis=0)]
+    nearest = _nearest_kind(lab, colours)
     rows, cols = np.nonzero(kinds > 0)
     half = round(WINDOW * CELL_PX)
     offsets = np.arange(-half, half + 1)

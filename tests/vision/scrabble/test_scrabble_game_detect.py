@@ -35,3 +35,28 @@ def test_a_tray_is_no_scrabble_board() -> None:
 
     with pytest.raises(BoardNotFoundError):
         find_board(rendered(SynthSpec("boggle", sizes=(6,), width=(800, 800)), seed=0))
+
+
+def test_a_tray_is_told_without_the_full_board_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardsight.vision import game_detect
+
+    searches = []
+    real = game_detect.find_board
+
+    def recording(image: np.ndarray, **options: bool):
+        searches.append(options.get("thorough", True))
+        return real(image, **options)
+
+    monkeypatch.setattr(game_detect, "find_board", recording)
+    tray = rendered(SynthSpec("boggle", sizes=(5,), width=(800, 800)), seed=5)
+    assert detect_game(tray) == "boggle"
+    assert searches == [False]
+
+
+def test_the_first_board_search_finds_a_clear_board_where_the_full_one_does() -> None:
+    from boardsight.vision.scrabble.board_finder import SURE_SCORE, find_board
+
+    image = rendered(SynthSpec("scrabble", width=(1600, 1600)), seed=2)
+    quick, full = find_board(image, thorough=False), find_board(image)
+    assert quick.score >= SURE_SCORE
+    np.testing.assert_allclose(quick.corners, full.corners)
