@@ -9,7 +9,6 @@ corrections to a reading and recomputes what depends on them.
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,8 +39,10 @@ from boardsight.vision.reading import (
     available_readers,
     get_reader,
     read_image,
+    record_outer_stages,
 )
 from boardsight.vision.scrabble import board_reading
+from boardsight.vision.stage_clock import StageClock
 
 GAMES = ("auto", "boggle", "scrabble")
 DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEGs shrink by halves)
@@ -123,14 +124,14 @@ def read_photo(
         raise BadInputError("a model of your own needs reader onnx")
     model_file = resolve_model(chosen, str(model)) if model is not None else None
     get_reader(chosen, reader)
-    start = time.perf_counter()
+    clock = StageClock()
     if data is None:
         image, factor = _checked_array(photo, name), 1
     else:
         image, factor = decode_image_scaled(data, source=name, max_side=READ_MAX_SIDE[chosen])
     if camera_profile is not None:
         image = undistort(image, camera_profile_for(camera_profile))
-    decoded = time.perf_counter()
+    clock.lap("decode")
     if chosen == "boggle":
         options: dict[str, Any] = {"size": size, "dice": dice if "dice" in active else "none"}
     else:
@@ -140,8 +141,7 @@ def read_photo(
     reading = read_image(
         image, game=chosen, reader=reader, factor=factor, source=name, corners=corners, **options
     )
-    reading.timings["decode"] = decoded - start
-    reading.timings["total"] = time.perf_counter() - start
+    record_outer_stages(reading, clock)
     if chosen == "boggle" and reading.board is None:
         reading.board = Board.from_rows([[token.upper() for token in row] for row in reading.grid])
     if chosen == "scrabble" and reading.position is None:
@@ -278,6 +278,7 @@ def _fix_tray(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         extras={**read.extras, "fixes": listed},
         board=fixed,
         timings=dict(read.timings),
+        cpu_timings=dict(read.cpu_timings),
     )
     return dataclasses.replace(photo, reading=changed, board=fixed)
 
@@ -328,5 +329,6 @@ def _fix_board(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         extras={**read.extras, **checked, "fixes": listed},
         position=position,
         timings=dict(read.timings),
+        cpu_timings=dict(read.cpu_timings),
     )
     return dataclasses.replace(photo, reading=changed, position=position)

@@ -146,3 +146,13 @@ print(board.rows, position.board.tile_count())
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "5"
     assert int(done.stdout.split()[1]) > 40
+
+
+def test_readings_time_each_stage_in_wall_and_cpu_seconds(
+    tray: app.PhotoReading, board: app.PhotoReading
+) -> None:
+    for photo in (tray, board):
+        stages = photo.reading.timings
+        assert set(stages) == {"decode", "find", "read", "check", "total"} == set(photo.reading.cpu_timings)
+        assert stages["total"] >= stages["find"] + stages["read"]
+        assert all(seconds >= 0 for seconds in photo.reading.cpu_timings.values())

@@ -15,7 +15,6 @@ or Tesseract). The rest is here:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +50,7 @@ from boardsight.vision.scrabble.squares import (
     turn_crops,
     turn_order,
 )
+from boardsight.vision.stage_clock import StageClock
 
 TILE_SETS = ("english", "swedish")
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
@@ -238,6 +238,7 @@ class ClassifiedBoard:
     lexicon: Lexicon | None
     extras: dict[str, Any]
     timings: dict[str, float]
+    cpu_timings: dict[str, float]
 
 
 def classify_board(
@@ -256,9 +257,9 @@ def classify_board(
     (:mod:`.second_look`).
     """
     check_tiles(tiles)
-    start = time.perf_counter()
+    clock = StageClock()
     grid_corners, found_extras = board_corners(image, corners, source=source)
-    found = time.perf_counter()
+    clock.lap("find")
     crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
 
     def tiles_of(probabilities: np.ndarray) -> str:
@@ -275,6 +276,7 @@ def classify_board(
     chosen = tiles_of(probabilities)
     tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)
+    clock.lap("read")
     return ClassifiedBoard(
         tokens=tokens,
         probabilities=kept,
@@ -283,7 +285,8 @@ def classify_board(
         tileset=tileset,
         lexicon=words,
         extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
-        timings={"find": found - start, "read": time.perf_counter() - found},
+        timings=clock.wall,
+        cpu_timings=clock.cpu,
     )
 
 
@@ -291,7 +294,7 @@ def checked_reading(
     board: ClassifiedBoard, *, reader: str, checks: Collection[str] | None = None
 ) -> BoardReading:
     """The reading of a classified board after ``checks`` (as in :func:`assemble_reading`)."""
-    start = time.perf_counter()
+    clock = StageClock()
     reading = assemble_reading(
         board.tokens,
         board.probabilities,
@@ -303,7 +306,9 @@ def checked_reading(
         extras=board.extras,
         checks=checks,
     )
-    reading.timings.update({**board.timings, "check": time.perf_counter() - start})
+    clock.lap("check")
+    reading.timings.update({**board.timings, **clock.wall})
+    reading.cpu_timings.update({**board.cpu_timings, **clock.cpu})
     return reading
 
 
