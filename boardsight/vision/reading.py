@@ -166,9 +166,10 @@ def read_photo(
 
 
 def record_outer_stages(reading: BoardReading, clock: StageClock) -> None:
-    """Add the decode stage timed by ``clock`` and the total since it started to ``reading``'s times."""
-    reading.timings["decode"] = clock.wall["decode"]
-    reading.cpu_timings["decode"] = clock.cpu["decode"]
+    """Add the stages timed by ``clock`` (decode, and detect for a game told from the photo)
+    and the total since it started to ``reading``'s times."""
+    reading.timings.update(clock.wall)
+    reading.cpu_timings.update(clock.cpu)
     reading.timings["total"], reading.cpu_timings["total"] = clock.total()
 
 

@@ -68,11 +68,14 @@ def _shrunk(image: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
 
 
 def locate_tray(
-    image: np.ndarray, *, sizes: tuple[int, ...] = SIZES, source: str = "the photo"
+    image: np.ndarray, *, sizes: tuple[int, ...] = SIZES, source: str = "the photo", retry: bool = True
 ) -> TrayLocation:
-    """The tray's grid in ``image`` pixels; :class:`BoardNotFoundError` when there is none."""
+    """The tray's grid in ``image`` pixels; :class:`BoardNotFoundError` when there is none.
+
+    Not ``retry``: only the first look, in the copy of ``DETECT_MAX_SIDE`` pixels.
+    """
     tried = set()
-    for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE):
+    for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE) if retry else (DETECT_MAX_SIDE,):
         small, scale = _shrunk(image, max_side)
         if small.shape in tried:
             continue
@@ -93,17 +96,19 @@ def read_tray(
     size: int | str | None = "auto",
     dice: str = "auto",
     corners: np.ndarray | None = None,
+    found: TrayLocation | None = None,
 ) -> BoardReading:
     """Find the tray in ``image`` (BGR), read its cells and check the dice.
 
     ``make_reader`` is called only once a tray has been found, so a photo without one
     is refused before any model is loaded. Given ``corners`` (TL, TR, BR, BL in
-    ``image`` pixels), the tray is not looked for but cut there (:func:`read_at_corners`).
+    ``image`` pixels), the tray is not looked for but cut there (:func:`read_at_corners`);
+    ``found`` is the tray as :func:`locate_tray` already found it in ``image`` with these ``sizes``.
     """
     clock = StageClock()
     sizes = parse_size(size)
     if corners is None:
-        location = locate_tray(image, sizes=sizes, source=source)
+        location = found if found is not None else locate_tray(image, sizes=sizes, source=source)
         clock.lap("find")
         cells = make_reader()
         crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)

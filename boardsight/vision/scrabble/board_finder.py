@@ -63,13 +63,16 @@ class BoardLocation:
     ``corners`` (4, 2): the grid's outer corners in pixels, clockwise from the one
     nearest the photo's top-left; ``to_board`` maps pixels to board coordinates in
     which those corners are (0, 0), (15, 0), (15, 15), (0, 15); ``score`` is the
-    premium-pattern score; ``method`` says which method found it.
+    premium-pattern score; ``method`` says which method found it. ``settled`` is False
+    for a first search (``thorough=False``) whose result the full search might still
+    better; a settled location is what the full search returns.
     """
 
     corners: np.ndarray
     to_board: np.ndarray
     score: float
     method: str
+    settled: bool = True
 
 
 def board_homography(corners: np.ndarray, cells: int = BOARD_CELLS) -> np.ndarray:
@@ -374,6 +377,7 @@ def find_board(
     found, segments = _search(work, kinds, thorough=thorough)
     best = None if found is None else replace(found, corners=(found.corners + 0.5) / scale - 0.5)
     doubtful = found is None or found.score < SURE_SCORE or found.cell_px < FINE_CELL_PX
+    settled = thorough or not (found is None or found.score < SURE_SCORE or (doubtful and scale < 1))
     if doubtful and scale < 1 and thorough:
         for box in _regions(work, found, segments):
             left, top = np.floor((box[:2] + 0.5) / scale - 0.5).astype(int)
@@ -395,7 +399,7 @@ def find_board(
         in_work = (ordered + 0.5) * scale - 0.5
         if line_coverage(segments, board_homography(in_work)) < MIN_COVERED_LINES:
             raise BoardNotFoundError("no Scrabble board found in the photo")
-    return BoardLocation(ordered, board_homography(ordered), float(best.score), best.method)
+    return BoardLocation(ordered, board_homography(ordered), float(best.score), best.method, settled)
 
 
 def line_coverage(segments: Segments, to_board: np.ndarray, tolerance: float = 0.15) -> int:

@@ -250,15 +250,16 @@ def classify_board(
     source: str = "the photo",
     corners: np.ndarray | None = None,
     second_look: bool = True,
+    found: BoardLocation | None = None,
 ) -> ClassifiedBoard:
     """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright.
 
     With ``second_look``, doubtful squares are read again shifted and scaled a little
-    (:mod:`.second_look`).
+    (:mod:`.second_look`). ``found`` is the board as the finder already found it in ``image``.
     """
     check_tiles(tiles)
     clock = StageClock()
-    grid_corners, found_extras = board_corners(image, corners, source=source)
+    grid_corners, found_extras = board_corners(image, corners, source=source, found=found)
     clock.lap("find")
     crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
 
@@ -322,15 +323,19 @@ def read_board(
     source: str = "the photo",
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
+    found: BoardLocation | None = None,
 ) -> BoardReading:
     """Find the board in ``image`` (BGR), read every square, orient and check the position.
 
     ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
     seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
     Given ``corners`` (the grid's corners in ``image`` pixels, clockwise), the board is
-    not looked for but cut there; ``checks`` as in :func:`assemble_reading`.
+    not looked for but cut there; ``checks`` as in :func:`assemble_reading`; ``found`` is
+    the board as the finder already found it in ``image`` (by the game's detection).
     """
-    board = classify_board(image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners)
+    board = classify_board(
+        image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners, found=found
+    )
     return checked_reading(board, reader=reader, checks=checks)
 
 
@@ -350,12 +355,19 @@ def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
 
 
 def board_corners(
-    image: np.ndarray, corners: np.ndarray | None, *, source: str = "the photo"
+    image: np.ndarray,
+    corners: np.ndarray | None,
+    *,
+    source: str = "the photo",
+    found: BoardLocation | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
-    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had."""
+    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had.
+
+    ``found``: a location the finder already returned for ``image``, used unless ``corners`` are given.
+    """
     if corners is not None:
         return np.asarray(corners, dtype=np.float64), {"board_method": "given"}
-    location = locate_board(image, source=source)
+    location = found if found is not None else locate_board(image, source=source)
     return location.corners, {"board_method": location.method, "board_score": round(location.score, 4)}
 
 
