@@ -1,0 +1,323 @@
+"""The look check: is there a tile on a square? The board's own look says, beside the classifier.
+
+A blank tile shows no letter; an empty square shows none either. The classifier tells
+them apart by what it learned of other boards, and on a board it never saw it can
+take a blank for the board or the board for a blank. The board itself says better:
+its confidently read letter tiles show what a tile's face looks like here, and its
+confidently empty squares what each kind of empty square (plain, double and triple
+letter and word; the centre counts as a double word square) looks like here. Each is
+fitted as a Gaussian in the squares' colours away from the ink
+(:mod:`.square_looks`), trimmed of its least typical members, and each square gets the
+log likelihood ratio of tile against the empty square of its kind.
+
+That evidence is weighed as a decision, like the other checks
+(:mod:`.check_decisions`):
+
+- the look model holds for the board with prior :data:`PRIOR_LOOK`, and only on a
+  board whose confident squares it tells apart (:data:`AGREE_MIN` of them on the side
+  the classifier read them); against it, a board whose tiles and squares look alike;
+- a square that looks like neither a tile nor an empty square of its kind (a rack on
+  the board, a hand, glare: farther than :data:`TYPICAL` from the class it would
+  favour) gives no evidence;
+- the ratio is tempered (:data:`TEMPER`: the classifier saw the same pixels) and
+  capped (:data:`CAP`), so a reading the classifier was sure of is overturned only by
+  a look that is clearly the other class's, never by a weak one;
+- too few confident tiles (:data:`MIN_TILES`) or empty squares of a kind
+  (:data:`MIN_EMPTIES`) and the check abstains, on the board or on that kind.
+
+A square is changed when the posterior of the change is at least
+:data:`~.check_decisions.CLEAR` (an empty square becomes the classifier's likeliest
+tile, a tile becomes empty), flagged with the evidence when it is at least
+:data:`~.check_decisions.FLAG_FROM`. The probabilities the later checks weigh take the
+look's posterior of a tile on each square.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from boardsight.scrabble.tokens import BLANK, EMPTY, TURNED
+from boardsight.vision.scrabble.check_decisions import (
+    CLEAR,
+    FLAG_FROM,
+    MIX,
+    Flag,
+    logit,
+    percent,
+    sigmoid,
+)
+from boardsight.vision.scrabble.position_checks import Correction
+
+LOOK = "look"  # the check's name
+PRIOR_LOOK = 0.9  # prior that a board's tiles and empty squares look as its confident squares do
+AGREE_MIN = 0.9  # share of the confident squares the look must put on the classifier's side
+SURE_TILE = 0.9  # a letter read with at least this chance of a tile teaches what a tile looks like
+SURE_EMPTY = 0.6  # a square read empty with at least this chance teaches what an empty square looks like
+MIN_TILES = 8  # fewer confident tiles and the board's tiles are not known well enough
+MIN_EMPTIES = 6  # fewer confident empty squares of a kind and that kind is not known well enough
+TRIM = 0.15  # share of the least typical members left out of each fit
+COLOUR_FLOOR = 4.0  # variance (Lab units squared) added to each fit: no board's squares are one colour
+TAILS = 4.0  # degrees of freedom of each class's look: heavier tails than a Gaussian's
+TYPICAL = 16.3  # squared Mahalanobis distance beyond which a square looks like no member of a class
+TEMPER = 0.5  # the look's log likelihood ratio counts for at most this much ...
+RATIO_CLIP = 30.0  # ratios beyond this are as sure as this when fitting how much they count
+SLOPE_PENALTY = 1.0  # weak penalty on that slope (squared), so perfect separation stays finite
+CAP = 7.0  # ... and at most this much either way
+
+
+@dataclass(frozen=True)
+class Gaussian:
+    """A class's look on one board: mean and covariance of its members' features."""
+
+    mean: np.ndarray
+    covariance: np.ndarray
+
+    @classmethod
+    def fit(cls, samples: np.ndarray) -> Gaussian:
+        """Fitted to ``samples`` (n, features), twice leaving out the :data:`TRIM` least typical."""
+        keep = np.ones(len(samples), dtype=bool)
+        for _ in range(2):
+            fitted = cls._of(samples[keep])
+            distances = fitted.distance(samples)
+            keep = distances <= np.quantile(distances, 1.0 - TRIM)
+        return cls._of(samples[keep])
+
+    @classmethod
+    def _of(cls, samples: np.ndarray) -> Gaussian:
+        spread = np.cov(samples.T) if len(samples) > 1 else np.zeros((samples.shape[1],) * 2)
+        return cls(samples.mean(axis=0), np.atleast_2d(spread) + COLOUR_FLOOR * np.eye(samples.shape[1]))
+
+    def distance(self, features: np.ndarray) -> np.ndarray:
+        """Squared Mahalanobis distance of each row of ``features`` from the mean."""
+        offset = features - self.mean
+        return np.einsum("ij,jk,ik->i", offset, np.linalg.inv(self.covariance), offset)
+
+    def log_density(self, features: np.ndarray) -> np.ndarray:
+        """Log density (up to a constant shared by every fit) of a Student t of :data:`TAILS` degrees
+        of freedom: a square between the classes is not a thousand times likelier one than the other."""
+        dimensions = self.covariance.shape[0]
+        spread = np.log1p(self.distance(features) / TAILS) * (TAILS + dimensions)
+        return -0.5 * (spread + math.log(np.linalg.det(self.covariance)))
+
+
+@dataclass
+class LookEvidence:
+    """Per square (15, 15): the tempered, capped log likelihood ratio tile : empty (0 where the look
+    says nothing), and what the board's fit found."""
+
+    log_ratio: np.ndarray
+    notes: list[str] = field(default_factory=list)
+    speaks: bool = False  # False when the check abstained on the whole board
+
+
+def look_evidence(
+    features: np.ndarray, kinds: np.ndarray, p_empty: np.ndarray, tile_read: np.ndarray
+) -> LookEvidence:
+    """The look's evidence of a tile on each square of one board.
+
+    ``features`` (15, 15, k) are the squares' looks; ``kinds`` (15, 15) their premium
+    kinds; ``p_empty`` the classifier's chance that each square is empty; ``tile_read``
+    where it read a letter (blanks are left out of what a tile looks like: they are
+    the squares in doubt).
+    """
+    shape = kinds.shape
+    flat = features.reshape(-1, features.shape[-1]).astype(np.float64)
+    kinds, p_empty, tile_read = kinds.ravel(), p_empty.ravel(), tile_read.ravel()
+    evidence = LookEvidence(np.zeros(shape))
+    sure_tiles = tile_read & (1.0 - p_empty >= SURE_TILE)
+    sure_empty = ~tile_read & (p_empty >= SURE_EMPTY)
+    if sure_tiles.sum() < 2 * MIN_TILES:
+        evidence.notes.append(
+            f"look: {int(sure_tiles.sum())} tiles read for sure, {2 * MIN_TILES} needed to know a tile's "
+            "look; no square changed"
+        )
+        return evidence
+    flat = flat - lighting(flat, kinds, sure_tiles, sure_empty, shape)
+    raw, typical, known = _raw_ratios(flat, kinds, sure_tiles, sure_empty)
+    # each half of the confident squares judged by a fit to the other half: how far the look can be trusted
+    half = (np.arange(len(flat)) // shape[1] + np.arange(len(flat)) % shape[1]) % 2 == 0
+    held_out = np.zeros(len(flat))
+    judged = np.zeros(len(flat), dtype=bool)
+    for part in (half, ~half):
+        ratios, _, fitted = _raw_ratios(flat, kinds, sure_tiles & ~part, sure_empty & ~part)
+        held_out[part] = ratios[part]
+        judged |= part & fitted & (sure_tiles | sure_empty)
+    if judged.sum() < 2 * MIN_TILES or not (judged & sure_tiles).any():
+        evidence.notes.append("look: too few confident squares to judge the look by; no square changed")
+        return evidence
+    agree = float(np.mean((held_out[judged] > 0) == sure_tiles[judged]))
+    slope = calibrated_slope(held_out[judged], sure_tiles[judged])
+    if agree < AGREE_MIN or slope <= 0.0:
+        evidence.notes.append(
+            f"look: tiles and empty squares look alike on this board (the look puts {agree:.0%} of the "
+            f"confident squares on their side, {AGREE_MIN:.0%} needed); no square changed"
+        )
+        return evidence
+    ratio = np.where(known & typical, np.clip(slope * raw, -CAP, CAP), 0.0)
+    evidence.log_ratio = ratio.reshape(shape)
+    evidence.speaks = True
+    evidence.notes.append(
+        f"look: fitted on {int(sure_tiles.sum())} tiles and {int((sure_empty & known).sum())} empty "
+        f"squares; fitted on either half, it puts {agree:.0%} of the other on their side "
+        f"(its log likelihood ratio counts {slope:.2f})"
+    )
+    return evidence
+
+
+def _raw_ratios(
+    features: np.ndarray, kinds: np.ndarray, tiles: np.ndarray, empty: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Log likelihood ratio tile : empty of each square, from fits to ``tiles`` and ``empty`` (masks).
+
+    Also returns where the square is typical of the class its ratio favours, and where
+    its kind had enough empty squares to fit (elsewhere the ratio is 0).
+    """
+    raw = np.zeros(len(features))
+    known = np.zeros(len(features), dtype=bool)
+    typical = np.zeros(len(features), dtype=bool)
+    if tiles.sum() < MIN_TILES:
+        return raw, typical, known
+    tile = Gaussian.fit(features[tiles])
+    tile_density, tile_distance = tile.log_density(features), tile.distance(features)
+    for kind in np.unique(kinds):
+        members = kinds == kind
+        if (members & empty).sum() < MIN_EMPTIES:
+            continue
+        fit = Gaussian.fit(features[members & empty])
+        raw[members] = tile_density[members] - fit.log_density(features[members])
+        distance = np.where(raw[members] > 0, tile_distance[members], fit.distance(features[members]))
+        typical[members] = distance <= TYPICAL
+        known |= members
+    return raw, typical, known
+
+
+def calibrated_slope(ratios: np.ndarray, is_tile: np.ndarray) -> float:
+    """How much a log likelihood ratio counts on this board: the slope of a logistic fit of the
+    classes to ``ratios``, at most :data:`TEMPER` (a ratio the board bears out counts that much).
+
+    Ratios are clipped to :data:`RATIO_CLIP` first; the slope is shrunk towards 0 by a
+    weak penalty, so a board whose halves separate perfectly still gets a finite one.
+    """
+    x = np.clip(ratios, -RATIO_CLIP, RATIO_CLIP)
+    y = is_tile.astype(np.float64)
+    slope, offset = 0.0, 0.0
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-(slope * x + offset)))
+        weight = np.maximum(p * (1 - p), 1e-9)
+        gradient = np.array([np.dot(x, p - y) + SLOPE_PENALTY * slope, np.sum(p - y)])
+        hessian = np.array(
+            [[np.dot(weight * x, x) + SLOPE_PENALTY, np.dot(weight, x)], [np.dot(weight, x), weight.sum()]]
+        )
+        step = np.linalg.solve(hessian, gradient)
+        slope, offset = slope - step[0], offset - step[1]
+        if np.abs(step).max() < 1e-6:
+            break
+    return float(min(slope, TEMPER))
+
+
+def lighting(
+    features: np.ndarray, kinds: np.ndarray, tiles: np.ndarray, empty: np.ndarray, shape: tuple[int, ...]
+) -> np.ndarray:
+    """How the light shifts each square's look (n, k), a smooth function of its place on the board.
+
+    Fitted by least squares to the confident squares: each class (tiles, and the empty
+    squares of each kind) has its own colour, and a quadratic surface in row and column,
+    the same for all, adds to it (shade across the board, a lamp to one side). Twice
+    refitted leaving out the :data:`TRIM` worst fitted squares (a cast shadow, a misread).
+    """
+    rows, cols = np.divmod(np.arange(len(features)), shape[1])
+    y, x = 2 * rows / max(shape[0] - 1, 1) - 1, 2 * cols / max(shape[1] - 1, 1) - 1
+    surface = np.stack([y, x, y * y, x * x, x * y], axis=1)
+    labels = np.where(tiles, -1, kinds)
+    taught = tiles | empty
+    classes = np.unique(labels[taught])
+    design = np.hstack([(labels[:, None] == classes[None, :]).astype(np.float64), surface])
+    keep = taught.copy()
+    for _ in range(3):
+        if keep.sum() <= design.shape[1]:
+            return np.zeros_like(features)
+        solution = np.linalg.lstsq(design[keep], features[keep], rcond=None)[0]
+        residual = np.abs(features - design @ solution).sum(axis=1)
+        keep = taught & (residual <= np.quantile(residual[taught], 1.0 - TRIM))
+    return surface @ solution[len(classes) :]
+
+
+@dataclass
+class LookResult:
+    """The grid after the look check, the probabilities the later checks weigh, changes, flags, notes."""
+
+    grid: list[list[str]]
+    probabilities: np.ndarray
+    corrections: list[Correction] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def tile_posterior(p_tile: float, log_ratio: float) -> float:
+    """Chance of a tile given the classifier's ``p_tile`` and the look's ``log_ratio``.
+
+    The look model holds with :data:`PRIOR_LOOK`; when it does not, the classifier alone speaks.
+    """
+    return PRIOR_LOOK * sigmoid(logit(p_tile) + log_ratio) + (1.0 - PRIOR_LOOK) * p_tile
+
+
+def check_look(
+    grid: list[list[str]],
+    probabilities: np.ndarray,
+    class_names: list[str],
+    features: np.ndarray,
+    kinds: np.ndarray,
+) -> LookResult:
+    """Tiles told from empty squares by the board's look; see the module's docstring.
+
+    ``probabilities`` (15, 15, classes) in the grid's orientation; ``features`` (15, 15, k)
+    the squares' looks (:func:`~.square_looks.square_looks`); ``kinds`` (15, 15) premium kinds.
+    """
+    empty_index = class_names.index(EMPTY)
+    tile_classes = np.array([name not in (EMPTY, TURNED) for name in class_names])
+    letters = tile_classes & np.array([name != BLANK for name in class_names])
+    total = np.maximum(probabilities.sum(axis=-1), 1e-12)
+    p_empty = probabilities[..., empty_index] / total
+    p_empty = (1.0 - MIX) * p_empty + MIX / 2  # a classifier's certainty is not earned on every board
+    read = np.array(grid)
+    letter_names = [name for name, is_letter in zip(class_names, letters, strict=True) if is_letter]
+    letter_read = np.isin(read, letter_names)
+    evidence = look_evidence(features, kinds, p_empty, letter_read)
+    result = LookResult([list(line) for line in grid], probabilities.copy(), notes=evidence.notes)
+    if not evidence.speaks:
+        return result
+    for (row, col), ratio in np.ndenumerate(evidence.log_ratio):
+        if ratio == 0.0:
+            continue
+        token = grid[row][col]
+        p_tile = 1.0 - float(p_empty[row, col])
+        posterior = tile_posterior(p_tile, float(ratio))
+        _reweigh(result.probabilities[row, col], tile_classes, posterior)
+        looks = f"the look says tile : empty {math.exp(ratio):.3g} : 1"
+        if token == EMPTY:
+            change = posterior
+            tiles = np.where(tile_classes, probabilities[row, col], -1.0)
+            now = class_names[int(tiles.argmax())]
+            before = f"empty {percent(1 - p_tile)} -> tile {percent(p_tile)} ({now} likeliest)"
+        else:
+            change, now = 1.0 - posterior, EMPTY
+            before = f"{token} (tile {percent(p_tile)}) -> empty {percent(1 - p_tile)}"
+        why = f"{before}; {looks} (this square: {percent(change)})"
+        if change >= CLEAR:
+            result.grid[row][col] = now
+            result.corrections.append(Correction((row, col), token, now, f"{why}: changed", LOOK))
+        elif change >= FLAG_FROM:
+            result.flags.append(Flag((row, col), token, [(now, change)], f"{why}: kept, flagged", LOOK))
+    return result
+
+
+def _reweigh(row: np.ndarray, tile_classes: np.ndarray, p_tile: float) -> None:
+    """Scale ``row``'s tile classes to total ``p_tile`` and the rest to ``1 - p_tile``, in place."""
+    tiles, rest = row[tile_classes].sum(), row[~tile_classes].sum()
+    if tiles > 0:
+        row[tile_classes] *= p_tile / tiles
+    if rest > 0:
+        row[~tile_classes] *= (1.0 - p_tile) / rest
