@@ -59,8 +59,8 @@ SURE_EMPTY = 0.6  # a square read empty with at least this chance teaches what a
 MIN_TILES = 8  # fewer confident tiles and the board's tiles are not known well enough
 MIN_EMPTIES = 6  # fewer confident empty squares of a kind and that kind is not known well enough
 TRIM = 0.15  # share of the least typical members left out of each fit
-COLOUR_FLOOR = 4.0  # variance (Lab units squared) added to each fit: no board's squares are one colour
-TAILS = 4.0  # degrees of freedom of each class's look: heavier tails than a Gaussian's
+COLOUR_FLOOR = 1.0  # variance (Lab units squared) added to each fit: no board's squares are one colour
+TAILS = 8.0  # degrees of freedom of each class's look: heavier tails than a Gaussian's
 TYPICAL = 16.3  # squared Mahalanobis distance beyond which a square looks like no member of a class
 TEMPER = 0.5  # the look's log likelihood ratio counts for at most this much ...
 RATIO_CLIP = 30.0  # ratios beyond this are as sure as this when fitting how much they count
@@ -148,7 +148,19 @@ def look_evidence(
     if judged.sum() < 2 * MIN_TILES or not (judged & sure_tiles).any():
         evidence.notes.append("look: too few confident squares to judge the look by; no square changed")
         return evidence
-    agree = float(np.mean((held_out[judged] > 0) == sure_tiles[judged]))
+    right = (held_out > 0) == sure_tiles
+    for kind in np.unique(kinds[judged]):
+        members = judged & (kinds == kind)
+        if members.sum() >= MIN_EMPTIES and right[members].mean() < AGREE_MIN:
+            known &= kinds != kind  # tiles look like this kind of empty square: no evidence on it
+            judged &= kinds != kind
+            evidence.notes.append(
+                f"look: tiles look like the empty squares of premium kind {int(kind)} (the look puts "
+                f"{right[members].mean():.0%} of them on their side, {AGREE_MIN:.0%} needed); none changed"
+            )
+    if not judged.any():
+        return evidence
+    agree = float(right[judged].mean())
     slope = calibrated_slope(held_out[judged], sure_tiles[judged])
     if agree < AGREE_MIN or slope <= 0.0:
         evidence.notes.append(
