@@ -28,8 +28,8 @@ That evidence is weighed as a decision, like the other checks
 A square is changed when the posterior of the change is at least
 :data:`~.check_decisions.CLEAR` (an empty square becomes the classifier's likeliest
 tile, a tile becomes empty), flagged with the evidence when it is at least
-:data:`~.check_decisions.FLAG_FROM`. The probabilities the later checks weigh take the
-look's posterior of a tile on each square.
+:data:`FLAG_LOOK_FROM` (higher than the other checks': the look weighs every square).
+The probabilities the later checks weigh take the look's posterior of a tile on each square.
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ import numpy as np
 from boardsight.scrabble.tokens import BLANK, EMPTY, TURNED
 from boardsight.vision.scrabble.check_decisions import (
     CLEAR,
-    FLAG_FROM,
     MIX,
     Flag,
     logit,
@@ -66,6 +65,7 @@ TEMPER = 0.5  # the look's log likelihood ratio counts for at most this much ...
 RATIO_CLIP = 30.0  # ratios beyond this are as sure as this when fitting how much they count
 SLOPE_PENALTY = 1.0  # weak penalty on that slope (squared), so perfect separation stays finite
 CAP = 7.0  # ... and at most this much either way
+FLAG_LOOK_FROM = 0.2  # a change kept is flagged from this posterior: the look weighs every square
 
 
 @dataclass(frozen=True)
@@ -321,7 +321,7 @@ def check_look(
         if change >= CLEAR:
             result.grid[row][col] = now
             result.corrections.append(Correction((row, col), token, now, f"{why}: changed", LOOK))
-        elif change >= FLAG_FROM:
+        elif change >= FLAG_LOOK_FROM:
             result.flags.append(Flag((row, col), token, [(now, change)], f"{why}: kept, flagged", LOOK))
     return result
 
