@@ -8,7 +8,8 @@ or Tesseract). The rest is here:
    hold tiles are classified again at the three other quarter turns, and the turn in
    which they look upright is the reading orientation (:mod:`.orientation`);
 3. read each square as its likeliest class among those of the tile set;
-4. check the reading against the tile counts and the lexicon, each check a decision
+4. check the reading against the board's own look (:mod:`.look_decisions`: tiles
+   against empty squares), the tile counts and the lexicon, each check a decision
    between hypotheses (:mod:`.check_decisions`), find what each blank stands for
    (:mod:`.position_checks`), judge the words and write the position as CGP.
 """
@@ -290,7 +291,7 @@ def classify_board(
         lexicon=words,
         extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
         timings={"find": found - start, "read": time.perf_counter() - found},
-        looks=square_looks(image, reading_corners(grid_corners, turns)),
+        looks=square_looks([crops[i] for i in turn_order(turns)], margin=model.margin, cell_px=model.cell_px),
     )
 
 

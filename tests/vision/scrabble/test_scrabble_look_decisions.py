@@ -11,6 +11,7 @@ from boardsight.vision.scrabble.check_decisions import CLEAR
 from boardsight.vision.scrabble.look_decisions import LOOK, check_look, tile_posterior
 from boardsight.vision.scrabble.premium import premium_kinds
 from boardsight.vision.scrabble.square_looks import square_looks
+from boardsight.vision.scrabble.squares import cut_squares
 
 KINDS = premium_kinds(STANDARD_LAYOUT)
 BOARD = [  # a game: rows of tiles, two blanks (?) among them; the rest of the board empty
@@ -60,7 +61,8 @@ def photo_looks(grid: list[str], *, tile: tuple[int, int, int] = TILE, seed: int
     image = draw_board(grid, tile=tile).astype(np.float64)
     image *= np.linspace(1.05, 0.92, image.shape[1])[None, :, None]
     image = np.clip(image + rng.normal(0, 6, image.shape), 0, 255).astype(np.uint8)
-    return square_looks(image, board_corners())
+    crops = cut_squares(image, board_corners(), margin=0.1, cell_px=32)
+    return square_looks(crops, margin=0.1, cell_px=32)
 
 
 # a tile of nearly the board's own colour (BGR): the plain squares are (170, 205, 215)
