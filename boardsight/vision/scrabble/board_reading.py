@@ -408,6 +408,8 @@ def assemble_reading(
         checked_squares.corrections[:0] = looked.corrections
         checked_squares.flags[:0] = looked.flags
         checked_squares.notes[:0] = looked.notes
+    elif LOOK in active:
+        checked_squares.notes.insert(0, "look: this reader gives no looks of the squares; not run")
     grid, corrections = checked_squares.grid, checked_squares.corrections
     for change in corrections:
         row, col = change.square

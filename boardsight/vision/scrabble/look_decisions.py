@@ -26,9 +26,10 @@ That evidence is weighed as a decision, like the other checks
   (:data:`MIN_EMPTIES`) and the check abstains, on the board or on that kind.
 
 A square is changed when the posterior of the change is at least
-:data:`~.check_decisions.CLEAR` (an empty square becomes the classifier's likeliest
-tile, a tile becomes empty), flagged with the evidence when it is at least
-:data:`FLAG_LOOK_FROM` (higher than the other checks': the look weighs every square).
+:data:`~.check_decisions.CLEAR` (an empty square becomes a blank unless the classifier
+found a letter clearly likelier, :data:`BLANK_ODDS`; a tile becomes empty), flagged
+with the evidence when it is at least :data:`FLAG_LOOK_FROM` (higher than the other
+checks': the look weighs every square).
 The probabilities the later checks weigh take the look's posterior of a tile on each square.
 """
 
@@ -65,6 +66,7 @@ TEMPER = 0.5  # the look's log likelihood ratio counts for at most this much ...
 RATIO_CLIP = 30.0  # ratios beyond this are as sure as this when fitting how much they count
 SLOPE_PENALTY = 1.0  # weak penalty on that slope (squared), so perfect separation stays finite
 CAP = 7.0  # ... and at most this much either way
+BLANK_ODDS = 5.0  # a tile found on a square read as empty: a blank, unless a letter is this much likelier
 FLAG_LOOK_FROM = 0.2  # a change kept is flagged from this posterior: the look weighs every square
 
 
@@ -311,8 +313,7 @@ def check_look(
         looks = f"the look says tile : empty {math.exp(ratio):.3g} : 1"
         if token == EMPTY:
             change = posterior
-            tiles = np.where(tile_classes, probabilities[row, col], -1.0)
-            now = class_names[int(tiles.argmax())]
+            now = likeliest_tile(probabilities[row, col], class_names, tile_classes)
             before = f"empty {percent(1 - p_tile)} -> tile {percent(p_tile)} ({now} likeliest)"
         else:
             change, now = 1.0 - posterior, EMPTY
@@ -324,6 +325,18 @@ def check_look(
         elif change >= FLAG_LOOK_FROM:
             result.flags.append(Flag((row, col), token, [(now, change)], f"{why}: kept, flagged", LOOK))
     return result
+
+
+def likeliest_tile(row: np.ndarray, class_names: list[str], tile_classes: np.ndarray) -> str:
+    """The tile a square read as empty most likely holds: a blank unless a letter is clearly likelier.
+
+    The classifier would have seen a letter's ink: a tile it took for the board most
+    likely shows none, so a blank is weighed :data:`BLANK_ODDS` times a letter.
+    """
+    weights = np.where(tile_classes, row, -1.0)
+    if BLANK in class_names:
+        weights[class_names.index(BLANK)] *= BLANK_ODDS
+    return class_names[int(weights.argmax())]
 
 
 def _reweigh(row: np.ndarray, tile_classes: np.ndarray, p_tile: float) -> None:

@@ -170,7 +170,17 @@ def test_look_runs_first_among_the_misreads_and_is_skipped_without_looks() -> No
     corners = board_corners()
     without = assemble_reading(flat, probabilities, CLASS_NAMES, corners, **common)
     assert without.grid[3][8] == "." and without.corrections == []
+    assert without.extras["check_notes"] == ["look: this reader gives no looks of the squares; not run"]
     looked = assemble_reading(flat, probabilities, CLASS_NAMES, corners, looks=photo_looks(BOARD), **common)
     assert looked.grid[3][8] == "?"
     assert [c["check"] for c in looked.corrections] == [LOOK]
     assert any(note.startswith("look: fitted on") for note in looked.extras["check_notes"])
+
+
+def test_a_tile_found_on_a_square_read_as_empty_is_a_blank_unless_a_letter_is_clearly_likelier() -> None:
+    tile_classes = np.array([name not in (".", "turned") for name in CLASS_NAMES])
+    row = np.zeros(len(CLASS_NAMES))
+    row[[CLASS_NAMES.index("."), CLASS_NAMES.index("R"), CLASS_NAMES.index("?")]] = [0.94, 0.005, 0.004]
+    assert look_decisions.likeliest_tile(row, CLASS_NAMES, tile_classes) == "?"
+    row[CLASS_NAMES.index("R")] = 0.05
+    assert look_decisions.likeliest_tile(row, CLASS_NAMES, tile_classes) == "R"
