@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
@@ -45,11 +46,11 @@ from boardsight.vision.scrabble.check_decisions import (
     CLEAR,
     MIX,
     Flag,
-    logit,
     percent,
-    sigmoid,
 )
 from boardsight.vision.scrabble.position_checks import Correction
+
+ArrayOrFloat = TypeVar("ArrayOrFloat", float, np.ndarray)
 
 LOOK = "look"  # the check's name
 PRIOR_LOOK = 0.9  # prior that a board's tiles and empty squares look as its confident squares do
@@ -76,6 +77,7 @@ class Gaussian:
 
     mean: np.ndarray
     covariance: np.ndarray
+    precision: np.ndarray  # the covariance's inverse
 
     @classmethod
     def fit(cls, samples: np.ndarray) -> Gaussian:
@@ -90,12 +92,13 @@ class Gaussian:
     @classmethod
     def _of(cls, samples: np.ndarray) -> Gaussian:
         spread = np.cov(samples.T) if len(samples) > 1 else np.zeros((samples.shape[1],) * 2)
-        return cls(samples.mean(axis=0), np.atleast_2d(spread) + COLOUR_FLOOR * np.eye(samples.shape[1]))
+        covariance = np.atleast_2d(spread) + COLOUR_FLOOR * np.eye(samples.shape[1])
+        return cls(samples.mean(axis=0), covariance, np.linalg.inv(covariance))
 
     def distance(self, features: np.ndarray) -> np.ndarray:
         """Squared Mahalanobis distance of each row of ``features`` from the mean."""
         offset = features - self.mean
-        return np.einsum("ij,jk,ik->i", offset, np.linalg.inv(self.covariance), offset)
+        return ((offset @ self.precision) * offset).sum(axis=1)
 
     def log_density(self, features: np.ndarray) -> np.ndarray:
         """Log density (up to a constant shared by every fit) of a Student t of :data:`TAILS` degrees
@@ -270,12 +273,13 @@ class LookResult:
     notes: list[str] = field(default_factory=list)
 
 
-def tile_posterior(p_tile: float, log_ratio: float) -> float:
-    """Chance of a tile given the classifier's ``p_tile`` and the look's ``log_ratio``.
+def tile_posterior(p_tile: ArrayOrFloat, log_ratio: ArrayOrFloat) -> ArrayOrFloat:
+    """Chance of a tile given the classifier's ``p_tile`` (in (0, 1)) and the look's ``log_ratio``.
 
     The look model holds with :data:`PRIOR_LOOK`; when it does not, the classifier alone speaks.
     """
-    return PRIOR_LOOK * sigmoid(logit(p_tile) + log_ratio) + (1.0 - PRIOR_LOOK) * p_tile
+    with_look = 1.0 / (1.0 + np.exp(-(np.log(p_tile / (1.0 - p_tile)) + log_ratio)))
+    return PRIOR_LOOK * with_look + (1.0 - PRIOR_LOOK) * p_tile
 
 
 def check_look(
@@ -303,27 +307,34 @@ def check_look(
     result = LookResult([list(line) for line in grid], probabilities.copy(), notes=evidence.notes)
     if not evidence.speaks:
         return result
-    for (row, col), ratio in np.ndenumerate(evidence.log_ratio):
-        if ratio == 0.0:
-            continue
-        token = grid[row][col]
-        p_tile = 1.0 - float(p_empty[row, col])
-        posterior = tile_posterior(p_tile, float(ratio))
-        _reweigh(result.probabilities[row, col], tile_classes, posterior)
-        looks = f"the look says tile : empty {math.exp(ratio):.3g} : 1"
+    ratios = evidence.log_ratio
+    spoken = ratios != 0.0
+    p_tile = 1.0 - p_empty
+    posterior = np.where(spoken, tile_posterior(p_tile, ratios), p_tile)
+    reweighed = result.probabilities[spoken]
+    tiles = reweighed[:, tile_classes].sum(axis=1, keepdims=True)
+    rest = reweighed[:, ~tile_classes].sum(axis=1, keepdims=True)
+    wanted = posterior[spoken][:, None]
+    reweighed[:, tile_classes] *= np.where(tiles > 0, wanted / np.maximum(tiles, 1e-300), 1.0)
+    reweighed[:, ~tile_classes] *= np.where(rest > 0, (1.0 - wanted) / np.maximum(rest, 1e-300), 1.0)
+    result.probabilities[spoken] = reweighed
+    change = np.where(read == EMPTY, posterior, 1.0 - posterior)
+    for row, col in zip(*np.nonzero(spoken & (change >= FLAG_LOOK_FROM)), strict=True):
+        token, odds, chance = grid[row][col], math.exp(ratios[row, col]), float(change[row, col])
+        tile = float(p_tile[row, col])
         if token == EMPTY:
-            change = posterior
             now = likeliest_tile(probabilities[row, col], class_names, tile_classes)
-            before = f"empty {percent(1 - p_tile)} -> tile {percent(p_tile)} ({now} likeliest)"
+            before = f"empty {percent(1 - tile)} -> tile {percent(tile)} ({now} likeliest)"
         else:
-            change, now = 1.0 - posterior, EMPTY
-            before = f"{token} (tile {percent(p_tile)}) -> empty {percent(1 - p_tile)}"
-        why = f"{before}; {looks} (this square: {percent(change)})"
-        if change >= CLEAR:
+            now = EMPTY
+            before = f"{token} (tile {percent(tile)}) -> empty {percent(1 - tile)}"
+        why = f"{before}; the look says tile : empty {odds:.3g} : 1 (this square: {percent(chance)})"
+        square = (int(row), int(col))
+        if chance >= CLEAR:
             result.grid[row][col] = now
-            result.corrections.append(Correction((row, col), token, now, f"{why}: changed", LOOK))
-        elif change >= FLAG_LOOK_FROM:
-            result.flags.append(Flag((row, col), token, [(now, change)], f"{why}: kept, flagged", LOOK))
+            result.corrections.append(Correction(square, token, now, f"{why}: changed", LOOK))
+        else:
+            result.flags.append(Flag(square, token, [(now, chance)], f"{why}: kept, flagged", LOOK))
     return result
 
 
@@ -337,12 +348,3 @@ def likeliest_tile(row: np.ndarray, class_names: list[str], tile_classes: np.nda
     if BLANK in class_names:
         weights[class_names.index(BLANK)] *= BLANK_ODDS
     return class_names[int(weights.argmax())]
-
-
-def _reweigh(row: np.ndarray, tile_classes: np.ndarray, p_tile: float) -> None:
-    """Scale ``row``'s tile classes to total ``p_tile`` and the rest to ``1 - p_tile``, in place."""
-    tiles, rest = row[tile_classes].sum(), row[~tile_classes].sum()
-    if tiles > 0:
-        row[tile_classes] *= p_tile / tiles
-    if rest > 0:
-        row[~tile_classes] *= (1.0 - p_tile) / rest
