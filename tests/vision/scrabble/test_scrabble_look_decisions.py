@@ -184,3 +184,20 @@ def test_a_tile_found_on_a_square_read_as_empty_is_a_blank_unless_a_letter_is_cl
     assert look_decisions.likeliest_tile(row, CLASS_NAMES, tile_classes) == "?"
     row[CLASS_NAMES.index("R")] = 0.05
     assert look_decisions.likeliest_tile(row, CLASS_NAMES, tile_classes) == "R"
+
+
+def test_a_kind_of_square_with_too_few_confident_empty_ones_gives_no_evidence() -> None:
+    # Tiles on three of the eight triple word squares, a blank on a fourth: four are left
+    # empty, too few to know what an empty one looks like, so the blank read as empty stays.
+    grid = [list(line) for line in BOARD]
+    for row, col in ((0, 7), (7, 0), (14, 7)):
+        grid[row][col] = "E"
+    grid[0][0] = "?"
+    rows = ["".join(line) for line in grid]
+    assert look_decisions.MIN_EMPTIES > 4 and STANDARD_LAYOUT[0][0] == "T"
+    cube = classified(rows)
+    read_as(cube, (0, 0), empty=0.9, blank=0.06)
+    read_as(cube, (3, 8), empty=0.9, blank=0.06)  # the same on a plain square is fixed
+    result = check_look(tokens(cube), cube, CLASS_NAMES, photo_looks(rows), KINDS)
+    assert [c.square for c in result.corrections] == [(3, 8)]
+    assert result.grid[0][0] == "."
