@@ -29,7 +29,7 @@ from boardsight.scrabble import load_tileset
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.cgp import to_cgp
 from boardsight.scrabble.coords import square_name
-from boardsight.scrabble.layout import Layout, load_layout
+from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.tileset import TileSet
 from boardsight.scrabble.tokens import TURNED
@@ -45,7 +45,6 @@ from boardsight.vision.scrabble.position_checks import (
     run_text,
     runs,
 )
-from boardsight.vision.scrabble.premium import premium_kinds
 from boardsight.vision.scrabble.second_look import look_again
 from boardsight.vision.scrabble.square_looks import square_looks
 from boardsight.vision.scrabble.squares import (
@@ -71,7 +70,6 @@ then ``blanks`` (the lexicon says what each blank stands for)."""
 CHECK_GROUPS = {"misreads": (LOOK, *CHECK_NAMES)}  # a name for all the checks that change squares
 DEFAULT_CHECKS = CHECKS  # the checks a reading runs unless told otherwise
 
-PREMIUM_KINDS = premium_kinds(load_layout("standard").grid)  # the look check fits each kind apart
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
 
 
@@ -399,7 +397,7 @@ def assemble_reading(
     active = chosen_checks(checks)
     looked = None
     if LOOK in active and looks is not None and EMPTY in class_names:
-        looked = check_look(grid, cube, class_names, looks, PREMIUM_KINDS)
+        looked = check_look(grid, cube, class_names, looks)
         grid, cube = looked.grid, looked.probabilities
     checked_squares = check_position(
         grid, cube, class_names, tileset, lexicon, [c for c in active if c in CHECK_NAMES]

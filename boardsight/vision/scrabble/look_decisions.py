@@ -6,22 +6,27 @@ take a blank for the board or the board for a blank. The board itself says bette
 its confidently read letter tiles show what a tile's face looks like here, and its
 confidently empty squares what each kind of empty square (plain, double and triple
 letter and word; the centre counts as a double word square) looks like here. Each is
-fitted as a Gaussian in the squares' colours away from the ink
-(:mod:`.square_looks`), trimmed of its least typical members, and each square gets the
-log likelihood ratio of tile against the empty square of its kind.
+fitted (mean and covariance, trimmed of its least typical members, with a Student t's
+heavier tails) in the squares' colours away from the ink (:mod:`.square_looks`), after
+the light's slope across the board is fitted out (:func:`lighting`), and each square
+gets the log likelihood ratio of tile against the empty square of its kind.
 
 That evidence is weighed as a decision, like the other checks
 (:mod:`.check_decisions`):
 
 - the look model holds for the board with prior :data:`PRIOR_LOOK`, and only on a
-  board whose confident squares it tells apart (:data:`AGREE_MIN` of them on the side
-  the classifier read them); against it, a board whose tiles and squares look alike;
+  board whose confident squares it tells apart (:data:`AGREE_MIN` of its tiles and of
+  its empty squares, weighed alike, on the side the classifier read them, on each kind
+  of square and on the board); against it, a board whose tiles and squares look alike;
 - a square that looks like neither a tile nor an empty square of its kind (a rack on
   the board, a hand, glare: farther than :data:`TYPICAL` from the class it would
   favour) gives no evidence;
-- the ratio is tempered (:data:`TEMPER`: the classifier saw the same pixels) and
-  capped (:data:`CAP`), so a reading the classifier was sure of is overturned only by
-  a look that is clearly the other class's, never by a weak one;
+- the ratio counts as much as the board bears it out: fitted on one half of the
+  confident squares (a checkerboard of the squares), it is judged on the other half,
+  and the slope of a logistic fit says how much it counts (at most :data:`TEMPER`: the
+  classifier saw the same pixels); it is capped (:data:`CAP`), so a reading the
+  classifier was sure of is overturned only by a look that is clearly the other
+  class's, never by a weak one;
 - too few confident tiles (:data:`MIN_TILES`) or empty squares of a kind
   (:data:`MIN_EMPTIES`) and the check abstains, on the board or on that kind.
 
@@ -43,11 +48,13 @@ a blank tile that the label calls an empty square.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 import numpy as np
 
+from boardsight.scrabble.layout import Layout, load_layout
 from boardsight.scrabble.tokens import BLANK, EMPTY, TURNED
 from boardsight.vision.scrabble.check_decisions import (
     CLEAR,
@@ -56,12 +63,14 @@ from boardsight.vision.scrabble.check_decisions import (
     percent,
 )
 from boardsight.vision.scrabble.position_checks import Correction
+from boardsight.vision.scrabble.premium import premium_kinds
 
 ArrayOrFloat = TypeVar("ArrayOrFloat", float, np.ndarray)
 
 LOOK = "look"  # the check's name
 PRIOR_LOOK = 0.9  # prior that a board's tiles and empty squares look as its confident squares do
 AGREE_MIN = 0.9  # share of the confident squares the look must put on the classifier's side
+MIN_BALANCE = 3  # tiles (or empty squares) of a kind judged for their share to count apart
 SURE_TILE = 0.9  # a letter read with at least this chance of a tile teaches what a tile looks like
 SURE_EMPTY = 0.6  # a square read empty with at least this chance teaches what an empty square looks like
 MIN_TILES = 8  # fewer confident tiles and the board's tiles are not known well enough
@@ -71,23 +80,37 @@ COLOUR_FLOOR = 1.0  # variance (Lab units squared) added to each fit: no board's
 TAILS = 8.0  # degrees of freedom of each class's look: heavier tails than a Gaussian's
 TYPICAL = 16.3  # squared Mahalanobis distance beyond which a square looks like no member of a class
 TEMPER = 0.5  # the look's log likelihood ratio counts for at most this much ...
+CAP = 7.0  # ... and at most this much either way (1100 : 1)
 RATIO_CLIP = 30.0  # ratios beyond this are as sure as this when fitting how much they count
 SLOPE_PENALTY = 1.0  # weak penalty on that slope (squared), so perfect separation stays finite
-CAP = 7.0  # ... and at most this much either way
 BLANK_ODDS = 5.0  # a tile found on a square read as empty: a blank, unless a letter is this much likelier
 FLAG_LOOK_FROM = 0.2  # a change kept is flagged from this posterior: the look weighs every square
 
 
+def kind_names(layout: Layout, kinds: np.ndarray) -> dict[int, str]:
+    """Each premium kind's name: that of the first square of the kind (the centre is a double word)."""
+    names: dict[int, str] = {}
+    for (row, col), kind in np.ndenumerate(kinds):
+        names.setdefault(int(kind), layout.legend[layout.grid[row][col]].name)
+    return names
+
+
+STANDARD = load_layout("standard")
+STANDARD_KINDS = premium_kinds(STANDARD.grid)  # each kind of square is fitted apart
+STANDARD_KIND_NAMES = kind_names(STANDARD, STANDARD_KINDS)
+
+
 @dataclass(frozen=True)
-class Gaussian:
-    """A class's look on one board: mean and covariance of its members' features."""
+class ClassLook:
+    """A class's look on one board: mean and covariance of its members' features, and how
+    likely a square's features are under it."""
 
     mean: np.ndarray
     covariance: np.ndarray
     precision: np.ndarray  # the covariance's inverse
 
     @classmethod
-    def fit(cls, samples: np.ndarray) -> Gaussian:
+    def fit(cls, samples: np.ndarray) -> ClassLook:
         """Fitted to ``samples`` (n, features), twice leaving out the :data:`TRIM` least typical."""
         keep = np.ones(len(samples), dtype=bool)
         for _ in range(2):
@@ -97,7 +120,7 @@ class Gaussian:
         return cls._of(samples[keep])
 
     @classmethod
-    def _of(cls, samples: np.ndarray) -> Gaussian:
+    def _of(cls, samples: np.ndarray) -> ClassLook:
         spread = np.cov(samples.T) if len(samples) > 1 else np.zeros((samples.shape[1],) * 2)
         covariance = np.atleast_2d(spread) + COLOUR_FLOOR * np.eye(samples.shape[1])
         return cls(samples.mean(axis=0), covariance, np.linalg.inv(covariance))
@@ -126,14 +149,18 @@ class LookEvidence:
 
 
 def look_evidence(
-    features: np.ndarray, kinds: np.ndarray, p_empty: np.ndarray, tile_read: np.ndarray
+    features: np.ndarray,
+    kinds: np.ndarray,
+    p_empty: np.ndarray,
+    tile_read: np.ndarray,
+    names_of_kinds: Mapping[int, str] | None = None,
 ) -> LookEvidence:
     """The look's evidence of a tile on each square of one board.
 
     ``features`` (15, 15, k) are the squares' looks; ``kinds`` (15, 15) their premium
     kinds; ``p_empty`` the classifier's chance that each square is empty; ``tile_read``
     where it read a letter (blanks are left out of what a tile looks like: they are
-    the squares in doubt).
+    the squares in doubt). ``names_of_kinds`` name the kinds in notes.
     """
     shape = kinds.shape
     flat = features.reshape(-1, features.shape[-1]).astype(np.float64)
@@ -163,16 +190,18 @@ def look_evidence(
     right = (held_out > 0) == sure_tiles
     for kind in np.unique(kinds[judged]):
         members = judged & (kinds == kind)
-        if members.sum() >= MIN_EMPTIES and right[members].mean() < AGREE_MIN:
+        share = balanced_share(right[members], sure_tiles[members])
+        if members.sum() >= MIN_EMPTIES and share < AGREE_MIN:
             known &= kinds != kind  # tiles look like this kind of empty square: no evidence on it
             judged &= kinds != kind
             evidence.notes.append(
-                f"look: tiles look like the empty squares of premium kind {int(kind)} (the look puts "
-                f"{right[members].mean():.0%} of them on their side, {AGREE_MIN:.0%} needed); none changed"
+                f"look: tiles look like the empty {(names_of_kinds or {}).get(int(kind), f'kind {kind}')} "
+                f"squares (the look puts {share:.0%} of them on their side, {AGREE_MIN:.0%} needed); "
+                "none of those changed"
             )
     if not judged.any():
         return evidence
-    agree = float(right[judged].mean())
+    agree = balanced_share(right[judged], sure_tiles[judged])
     slope = calibrated_slope(held_out[judged], sure_tiles[judged])
     if agree < AGREE_MIN or slope <= 0.0:
         evidence.notes.append(
@@ -191,6 +220,14 @@ def look_evidence(
     return evidence
 
 
+def balanced_share(right: np.ndarray, is_tile: np.ndarray) -> float:
+    """Share of squares judged right, the tiles and the empty squares weighed alike (either
+    alone when the other has fewer than :data:`MIN_BALANCE`): a look that takes every square
+    for empty is not 95% right on a board of 95% empty squares."""
+    shares = [float(right[side].mean()) for side in (is_tile, ~is_tile) if side.sum() >= MIN_BALANCE]
+    return float(np.mean(shares)) if shares else float(right.mean())
+
+
 def _raw_ratios(
     features: np.ndarray, kinds: np.ndarray, tiles: np.ndarray, empty: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -204,13 +241,13 @@ def _raw_ratios(
     typical = np.zeros(len(features), dtype=bool)
     if tiles.sum() < MIN_TILES:
         return raw, typical, known
-    tile = Gaussian.fit(features[tiles])
+    tile = ClassLook.fit(features[tiles])
     tile_density, tile_distance = tile.log_density(features), tile.distance(features)
     for kind in np.unique(kinds):
         members = kinds == kind
         if (members & empty).sum() < MIN_EMPTIES:
             continue
-        fit = Gaussian.fit(features[members & empty])
+        fit = ClassLook.fit(features[members & empty])
         raw[members] = tile_density[members] - fit.log_density(features[members])
         distance = np.where(raw[members] > 0, tile_distance[members], fit.distance(features[members]))
         typical[members] = distance <= TYPICAL
@@ -294,12 +331,15 @@ def check_look(
     probabilities: np.ndarray,
     class_names: list[str],
     features: np.ndarray,
-    kinds: np.ndarray,
+    kinds: np.ndarray = STANDARD_KINDS,
+    names_of_kinds: Mapping[int, str] | None = STANDARD_KIND_NAMES,
 ) -> LookResult:
     """Tiles told from empty squares by the board's look; see the module's docstring.
 
     ``probabilities`` (15, 15, classes) in the grid's orientation; ``features`` (15, 15, k)
-    the squares' looks (:func:`~.square_looks.square_looks`); ``kinds`` (15, 15) premium kinds.
+    the squares' looks (:func:`~.square_looks.square_looks`); ``kinds`` (15, 15) premium
+    kinds (:func:`~.premium.premium_kinds`; the standard layout's by default), named in
+    notes by ``names_of_kinds``.
     """
     empty_index = class_names.index(EMPTY)
     tile_classes = np.array([name not in (EMPTY, TURNED) for name in class_names])
@@ -310,7 +350,7 @@ def check_look(
     read = np.array(grid)
     letter_names = [name for name, is_letter in zip(class_names, letters, strict=True) if is_letter]
     letter_read = np.isin(read, letter_names)
-    evidence = look_evidence(features, kinds, p_empty, letter_read)
+    evidence = look_evidence(features, kinds, p_empty, letter_read, names_of_kinds)
     result = LookResult([list(line) for line in grid], probabilities.copy(), notes=evidence.notes)
     if not evidence.speaks:
         return result
