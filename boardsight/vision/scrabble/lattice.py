@@ -85,7 +85,7 @@ def angle_to_point(ends: np.ndarray, point: np.ndarray) -> np.ndarray:
     return cross / (np.linalg.norm(direction, axis=1) * np.linalg.norm(towards, axis=1) + 1e-12)
 
 
-def _sines_to_points(ends: np.ndarray, points: np.ndarray) -> np.ndarray:
+def sines_to_points(ends: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Sines (points, segments) of the angle between each unit segment direction ``d`` and
     the direction ``t`` from its middle ``m`` to each homogeneous point ``p``.
 
@@ -112,7 +112,7 @@ def vanishing_point(ends: np.ndarray, weights: np.ndarray, rng: np.random.Genera
     candidates = candidates[norms > 1e-9] / norms[norms > 1e-9, None]
     if len(candidates) == 0:
         raise LatticeNotFoundError("segments of one direction are all parallel copies")
-    sines = _sines_to_points(ends, candidates)
+    sines = sines_to_points(ends, candidates)
     scores = ((sines < VP_TOLERANCE) * weights[None, :]).sum(axis=1)
     point = candidates[int(np.argmax(scores))]
     for _ in range(3):

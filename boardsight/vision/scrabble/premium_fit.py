@@ -44,18 +44,19 @@ def _kind_colours(lab: np.ndarray, kinds: np.ndarray) -> dict[int, np.ndarray]:
 def _nearest_kind(lab: np.ndarray, colours: dict[int, np.ndarray]) -> np.ndarray:
     """The kind whose colour is nearest each pixel (L1 in Lab; the lowest kind on a tie)."""
     channels = [np.ascontiguousarray(lab[:, :, k]) for k in range(3)]
-    nearest = best = None
-    for kind in sorted(colours):
+
+    def distance(kind: int) -> np.ndarray:
         colour = colours[kind].astype(lab.dtype)
-        distance = np.abs(channels[0] - colour[0]) + np.abs(channels[1] - colour[1])
-        distance += np.abs(channels[2] - colour[2])
-        if best is None or nearest is None:
-            best, nearest = distance, np.full(distance.shape, kind)
-        else:
-            closer = distance < best
-            best = np.where(closer, distance, best)
-            nearest[closer] = kind
-    assert nearest is not None
+        summed = np.abs(channels[0] - colour[0]) + np.abs(channels[1] - colour[1])
+        return summed + np.abs(channels[2] - colour[2])
+
+    first, *others = sorted(colours)
+    best, nearest = distance(first), np.full(lab.shape[:2], first)
+    for kind in others:
+        now = distance(kind)
+        closer = now < best
+        best = np.where(closer, now, best)
+        nearest[closer] = kind
     return nearest
 
 
