@@ -49,12 +49,12 @@ class BoardReading:
     corners: np.ndarray
     reader: str
     timings: dict[str, float] = field(default_factory=dict)
-    cpu_timings: dict[str, float] = field(default_factory=dict, compare=False)
     flagged: list[tuple[int, int]] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
     board: BoggleBoard | None = field(default=None, compare=False)
     position: Position | None = field(default=None, compare=False)
+    cpu_timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
     def rows(self) -> int:
