@@ -16,7 +16,6 @@ or Tesseract). The rest is here:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +53,7 @@ from boardsight.vision.scrabble.squares import (
     turn_crops,
     turn_order,
 )
+from boardsight.vision.stage_clock import StageClock
 
 TILE_SETS = ("english", "swedish")
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
@@ -242,6 +242,7 @@ class ClassifiedBoard:
     lexicon: Lexicon | None
     extras: dict[str, Any]
     timings: dict[str, float]
+    cpu_timings: dict[str, float]
     looks: np.ndarray | None = None  # each square's look (:mod:`.square_looks`), for the look check
 
 
@@ -254,16 +255,17 @@ def classify_board(
     source: str = "the photo",
     corners: np.ndarray | None = None,
     second_look: bool = True,
+    found: BoardLocation | None = None,
 ) -> ClassifiedBoard:
     """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright.
 
     With ``second_look``, doubtful squares are read again shifted and scaled a little
-    (:mod:`.second_look`).
+    (:mod:`.second_look`). ``found`` is the board as the finder already found it in ``image``.
     """
     check_tiles(tiles)
-    start = time.perf_counter()
-    grid_corners, found_extras = board_corners(image, corners, source=source)
-    found = time.perf_counter()
+    clock = StageClock()
+    grid_corners, found_extras = board_corners(image, corners, source=source, found=found)
+    clock.lap("find")
     crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
 
     def tiles_of(probabilities: np.ndarray) -> str:
@@ -280,6 +282,8 @@ def classify_board(
     chosen = tiles_of(probabilities)
     tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)
+    looks = square_looks([crops[i] for i in turn_order(turns)], margin=model.margin, cell_px=model.cell_px)
+    clock.lap("read")
     return ClassifiedBoard(
         tokens=tokens,
         probabilities=kept,
@@ -288,8 +292,9 @@ def classify_board(
         tileset=tileset,
         lexicon=words,
         extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
-        timings={"find": found - start, "read": time.perf_counter() - found},
-        looks=square_looks([crops[i] for i in turn_order(turns)], margin=model.margin, cell_px=model.cell_px),
+        timings=clock.wall,
+        cpu_timings=clock.cpu,
+        looks=looks,
     )
 
 
@@ -297,7 +302,7 @@ def checked_reading(
     board: ClassifiedBoard, *, reader: str, checks: Collection[str] | None = None
 ) -> BoardReading:
     """The reading of a classified board after ``checks`` (as in :func:`assemble_reading`)."""
-    start = time.perf_counter()
+    clock = StageClock()
     reading = assemble_reading(
         board.tokens,
         board.probabilities,
@@ -310,7 +315,9 @@ def checked_reading(
         checks=checks,
         looks=board.looks,
     )
-    reading.timings.update({**board.timings, "check": time.perf_counter() - start})
+    clock.lap("check")
+    reading.timings.update({**board.timings, **clock.wall})
+    reading.cpu_timings.update({**board.cpu_timings, **clock.cpu})
     return reading
 
 
@@ -324,15 +331,19 @@ def read_board(
     source: str = "the photo",
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
+    found: BoardLocation | None = None,
 ) -> BoardReading:
     """Find the board in ``image`` (BGR), read every square, orient and check the position.
 
     ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
     seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
     Given ``corners`` (the grid's corners in ``image`` pixels, clockwise), the board is
-    not looked for but cut there; ``checks`` as in :func:`assemble_reading`.
+    not looked for but cut there; ``checks`` as in :func:`assemble_reading`; ``found`` is
+    the board as the finder already found it in ``image`` (by the game's detection).
     """
-    board = classify_board(image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners)
+    board = classify_board(
+        image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners, found=found
+    )
     return checked_reading(board, reader=reader, checks=checks)
 
 
@@ -352,12 +363,19 @@ def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
 
 
 def board_corners(
-    image: np.ndarray, corners: np.ndarray | None, *, source: str = "the photo"
+    image: np.ndarray,
+    corners: np.ndarray | None,
+    *,
+    source: str = "the photo",
+    found: BoardLocation | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
-    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had."""
+    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had.
+
+    ``found``: a location the finder already returned for ``image``, used unless ``corners`` are given.
+    """
     if corners is not None:
         return np.asarray(corners, dtype=np.float64), {"board_method": "given"}
-    location = locate_board(image, source=source)
+    location = found if found is not None else locate_board(image, source=source)
     return location.corners, {"board_method": location.method, "board_score": round(location.score, 4)}
 
 
