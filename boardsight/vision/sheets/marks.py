@@ -99,7 +99,9 @@ def without_ruled_lines(mask: np.ndarray) -> np.ndarray:
     length = max(3, round(RULED * mask.shape[1]))
     lines = np.zeros_like(mask)
     for degrees in (-2.0, 0.0, 2.0):
-        lines |= cv2.morphologyEx(mask, cv2.MORPH_OPEN, _line_kernel(length, degrees))
+        # Beyond the crop is no ink: by default erosion would take it for ink there.
+        kernel = _line_kernel(length, degrees)
+        lines |= cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
     if not lines.any():
         return mask
     return cv2.bitwise_and(mask, cv2.bitwise_not(cv2.dilate(lines, np.ones((3, 3), np.uint8))))

@@ -81,3 +81,32 @@ def test_an_unreadable_file_is_an_error(tmp_path) -> None:
     path.write_bytes(b"not an image at all")
     with pytest.raises(BadInputError, match="not an image"):
         read_sheet(path, source=str(path))
+
+
+@pytest.mark.parametrize("circled", [False, True])
+def test_a_circled_total_is_read_as_challenged(circled: bool) -> None:
+    page = _printed_page(["QUIET", "TONER", "TOTAL 14"])
+    if circled:
+        cv2.ellipse(page, (200, 195), (165, 38), 0, 0, 360, (30, 30, 210), 3, cv2.LINE_AA)
+    reading = read_sheet(page, Vocabulary.of_words(["QUIET", "TONER"]), source="page")
+    assert reading.total == 14
+    assert reading.total_circled is circled
+    assert [word.text for word in reading.words] == ["QUIET", "TONER"]
+
+
+def test_marks_on_rendered_sheets_are_found() -> None:
+    """Cancelled and circled words on rendered sheets in print and hand fonts, found and not invented."""
+    faces = tuple(face for face in HAND_FACES if face.name in ("Liberation Sans", "Comic Neue"))
+    found = wanted = false = 0
+    for seed in (21, 22):
+        jpeg, payload = render_sheet(
+            np.random.default_rng(seed), SheetSpec(words=(24, 24), fonts=faces), 1400
+        )
+        score = score_sheet(parse_sheet_label(payload), read_sheet(jpeg, source="sheet.jpg"))
+        for mark in ("cancelled", "circled"):
+            found += score.marks[mark][0]
+            wanted += score.marks[mark][0] + score.marks[mark][1]
+            false += score.marks[mark][2]
+    assert wanted >= 4
+    assert found >= wanted - 1
+    assert false <= 1
