@@ -3,8 +3,9 @@
 A sheet is a page of paper (plain or ruled) with one word a line in one or two columns,
 written in one pen; cancelled words are struck through (by the writer, in the same or a
 second pen), challenged words circled by the opponent in a second colour, and a total is
-written at the bottom in the score colour (and sometimes circled by the opponent). The page lies on a table and is photographed
-through a pinhole camera at an angle, then given light, shadow, blur, noise and JPEG.
+written at the bottom in the score colour (and sometimes circled by the opponent). The
+page lies on a table and is photographed through a pinhole camera at an angle, then given
+light, shadow, blur, noise and JPEG.
 """
 
 from __future__ import annotations

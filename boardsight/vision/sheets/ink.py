@@ -44,15 +44,16 @@ def _lab(crop_bgr: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(crop_bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2LAB)
 
 
-def ink_mask(crop_bgr: np.ndarray) -> np.ndarray:
-    """Ink (uint8 0/255): pixels clearly darker or more coloured than the paper around them."""
+def ink_mask(crop_bgr: np.ndarray, lab: np.ndarray | None = None) -> np.ndarray:
+    """Ink (uint8 0/255): pixels clearly darker or more coloured than the paper around them
+    (``lab``: the crop in CIELAB, when already converted)."""
     gray = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
     size = max(15, (min(gray.shape) // 2) | 1)
     paper = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
     paper = cv2.blur(paper, (size, size))
     darker = (paper - gray) > np.maximum(DARKER, 0.25 * paper)
-    lab = _lab(crop_bgr)
-    paper_ab = np.median(lab[:, :, 1:].reshape(-1, 2), axis=0)
+    lab = _lab(crop_bgr) if lab is None else lab
+    paper_ab = np.median(lab[::2, ::2, 1:].reshape(-1, 2), axis=0)
     coloured = np.linalg.norm(lab[:, :, 1:] - paper_ab, axis=2) > COLOURED
     return ((darker | coloured).astype(np.uint8)) * 255
 
@@ -71,13 +72,13 @@ def _two_pens(directions: np.ndarray) -> np.ndarray | None:
 def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     """The crop's ink, and the part of it in a second pen (the word's pen is the one that
     holds most of the ink in the middle of the word's box ``inner``)."""
-    mask = ink_mask(crop_bgr)
+    lab = _lab(crop_bgr)
+    mask = ink_mask(crop_bgr, lab)
     none = np.zeros_like(mask)
     on = mask > 0
     if on.sum() < 2 * MIN_SECOND or (~on).sum() == 0:
         return Ink(mask, none)
-    lab = _lab(crop_bgr)
-    paper = np.median(lab[~on], axis=0)
+    paper = np.median(lab[::2, ::2][~on[::2, ::2]], axis=0) if (~on[::2, ::2]).any() else lab[~on][0]
     offsets = lab[on] - paper
     strength = np.linalg.norm(offsets, axis=1)
     directions = (offsets / np.maximum(strength, 1e-6)[:, None]).astype(np.float32)
