@@ -5,8 +5,8 @@ A word is written in one pen; a mark drawn over it (a strike, a circle) is often
 another. Every shade of a pen lies between the paper and the pen's colour (anti-aliased edges and
 blur mix the two), so the *direction* of a pixel's colour from the paper's, in CIELAB,
 names its pen however faint it is. The ink's directions are parted into two clusters;
-when they are far apart there are two pens, and the word's is the one that holds most of
-the ink in the middle of the word's box.
+when they are far apart there are two pens, and the word's is the one that fills more
+rows of the middle of the word's box (a strike fills a few, a circle passes round it).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _two_pens(directions: np.ndarray) -> np.ndarray | None:
 
 def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     """The crop's ink, and the part of it in a second pen (the word's pen is the one that
-    holds most of the ink in the middle of the word's box ``inner``)."""
+    fills more rows of the middle of the word's box ``inner``)."""
     lab = _lab(crop_bgr)
     mask = ink_mask(crop_bgr, lab)
     none = np.zeros_like(mask)
@@ -94,10 +94,12 @@ def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     height, width = y1 - y0, x1 - x0
     in_word = np.zeros(mask.shape, bool)
     in_word[y0 + height // 4 : y1 - height // 4, x0 + width // 7 : x1 - width // 7] = True
-    # In the middle of the word's box the letters hold more ink than a strike, and a circle
-    # passes round it.
+    # In the middle of the word's box the letters fill every row, a strike only a few, and
+    # a circle passes round it: the word's pen is the one in more of those rows.
     votes = in_word[on] & (strength >= MIN_STRENGTH)
-    word_pen = int(np.argmax(np.bincount(nearest[votes], minlength=2)))
+    rows = np.nonzero(on)[0]
+    filled = [len(np.unique(rows[votes & (nearest == pen)])) for pen in (0, 1)]
+    word_pen = int(np.argmax(filled))
     second = np.zeros(mask.shape, np.uint8)
     second[on] = np.where((nearest != word_pen) & (strength >= MIN_STRENGTH), 255, 0)
     if int(np.count_nonzero(second)) < MIN_SECOND:
