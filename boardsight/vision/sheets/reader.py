@@ -4,7 +4,9 @@ The PP-OCR detector finds the pieces of writing (at any angle the page lies at);
 recogniser's letter tables are split into words at spaces and each word is decided by
 :func:`boardsight.sheets.decode.read_word` under the given vocabulary. A line that ends in
 a number is the written total (``TOTAL 37``, ``= 37``, ``37``): the bottom-most such line
-wins, and a circle round it is the opponent's challenge of the sum (NTU 4.7).
+wins, and a circle round it is the opponent's challenge of the sum (NTU 4.7). A photo taken
+sideways or upside down is turned upright first
+(:mod:`boardsight.vision.sheets.orientation`); boxes are given in the photo's own pixels.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.marks import find_marks
-from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine
+from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points, upright_turn
+from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine, order_quad
 
 MAX_SIDE = 1600
 """The photo is read at this longer side at most (pixels)."""
@@ -98,7 +101,10 @@ def _sub_quad(line: LineOutput, start: int, stop: int) -> np.ndarray:
     return np.vstack([top, bottom]).astype(np.float32)
 
 
-def _box(quad: np.ndarray, scale: float) -> Box:
+def _box(quad: np.ndarray, scale: float, turn: int = 0, photo_shape: tuple[int, ...] = ()) -> Box:
+    """The quad's bounding box in the photo's own pixels (before scaling and turning)."""
+    if turn:
+        quad = unturn_points(quad, turn, photo_shape)
     low = quad.min(axis=0) / scale
     high = quad.max(axis=0) / scale
     return round(low[0]), round(low[1]), round(high[0]), round(high[1])
@@ -148,6 +154,11 @@ def read_sheet(
         raise BadInputError(
             f"{source}: {len(quads)} pieces of writing found; a score sheet holds at most {MAX_WORDS} words"
         )
+    turn = upright_turn(ocr, image, quads)
+    photo_shape = image.shape
+    if turn:
+        image = turn_image(image, turn)
+        quads = [order_quad(turn_points(quad, turn, photo_shape)) for quad in quads]
     detected = time.perf_counter()
     lines = ocr.recognise(image, quads)
     recognised = time.perf_counter()
@@ -161,7 +172,7 @@ def read_sheet(
     if total_line is not None:
         total = int(_NUMBER.findall(total_line.text)[-1].replace(" ", ""))
         total_circled = find_marks(image, total_line.quad).circled
-    words = []
+    words, upright_boxes = [], []
     for piece in pieces:
         if piece.line is total_line:
             continue
@@ -172,20 +183,21 @@ def read_sheet(
         if len(reading.text) < MIN_LETTERS:
             continue
         marks = find_marks(image, piece.quad)
-        words.append(
-            SheetWord(reading, _box(piece.quad, scale), marks.cancelled, marks.circled, reading.status)
-        )
+        box = _box(piece.quad, scale, turn, photo_shape)
+        words.append(SheetWord(reading, box, marks.cancelled, marks.circled, reading.status))
+        upright_boxes.append(_box(piece.quad, 1.0))
     if not words and total is None:
         raise NoWritingError(f"no writing found in {source}")
-    order = reading_order([word.box for word in words])
+    order = reading_order(upright_boxes)  # the page's reading order, not the photo's
     decided = time.perf_counter()
     return SheetReading(
         source=source,
         words=tuple(words[i] for i in order),
         total=total,
-        total_box=_box(total_line.quad, scale) if total_line is not None else None,
+        total_box=_box(total_line.quad, scale, turn, photo_shape) if total_line is not None else None,
         total_circled=bool(total_circled),
         constrained_by=constrained_by,
+        turned=turn,
         timings={
             "load": loaded - began,
             "detect": detected - loaded,

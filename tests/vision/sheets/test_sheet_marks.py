@@ -8,6 +8,7 @@ import pytest
 
 from boardsight.vision.sheets.ink import find_ink
 from boardsight.vision.sheets.marks import _bridges_gaps, find_marks, word_crop
+from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points
 
 WORD_QUAD = np.array([[100, 80], [300, 80], [300, 130], [100, 130]], np.float32)
 
@@ -91,3 +92,14 @@ def test_the_second_pen_is_told_from_the_words_own() -> None:
     assert ink.second[red].mean() > 200  # the strike is the second pen
     letters = (crop[:, :, 0] > 100) & (crop[:, :, 2] < 100)
     assert ink.second[letters].mean() < 30  # the letters are the word's own
+
+
+@pytest.mark.parametrize("degrees", [90, 180, 270])
+def test_points_turn_with_the_image_and_back(degrees: int) -> None:
+    image = np.zeros((40, 70), np.uint8)
+    image[10, 50] = 255
+    turned = turn_image(image, degrees)
+    ((x, y),) = turn_points(np.array([[50.5, 10.5]]), degrees, image.shape)  # the pixel's centre
+    assert turned[int(y), int(x)] == 255
+    back = unturn_points(np.array([[x, y]]), degrees, image.shape)
+    assert np.allclose(back, [[50.5, 10.5]])

@@ -110,3 +110,24 @@ def test_marks_on_rendered_sheets_are_found() -> None:
     assert wanted >= 4
     assert found >= wanted - 1
     assert false <= 1
+
+
+@pytest.mark.parametrize("turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE])
+def test_a_turned_page_is_read_upright(turn: int) -> None:
+    page = _printed_page(["QUIET", "TONER", "STONE", "TOTAL 14"])
+    upright = read_sheet(page, Vocabulary.of_words(["QUIET", "TONER", "STONE"]), source="page")
+    turned = read_sheet(
+        cv2.rotate(page, turn), Vocabulary.of_words(["QUIET", "TONER", "STONE"]), source="page"
+    )
+    assert [word.text for word in turned.words] == ["QUIET", "TONER", "STONE"]
+    assert turned.total == 14 and turned.turned in (90, 180, 270) and upright.turned == 0
+    # Boxes are in the turned photo's own pixels: the same ink, wherever it now lies.
+    height, width = page.shape[:2]
+    for before, after in zip(upright.words, turned.words, strict=True):
+        x0, y0, x1, y1 = before.box
+        corners = {
+            cv2.ROTATE_90_CLOCKWISE: (height - y1, x0, height - y0, x1),
+            cv2.ROTATE_180: (width - x1, height - y1, width - x0, height - y0),
+            cv2.ROTATE_90_COUNTERCLOCKWISE: (y0, width - x1, y1, width - x0),
+        }[turn]
+        assert max(abs(a - b) for a, b in zip(after.box, corners, strict=True)) <= 6
