@@ -94,17 +94,25 @@ def _line_kernel(length: int, degrees: float) -> np.ndarray:
     return kernel
 
 
-def without_ruled_lines(mask: np.ndarray) -> np.ndarray:
-    """The mask less the straight lines that cross (nearly) the whole crop: the paper's rules."""
+def ruled_lines(mask: np.ndarray) -> np.ndarray:
+    """The straight lines of the mask that cross (nearly) the whole crop: the paper's rules
+    (slightly thickened, to take their anti-aliased edges too)."""
     length = max(3, round(RULED * mask.shape[1]))
     lines = np.zeros_like(mask)
     for degrees in (-2.0, 0.0, 2.0):
         # Beyond the crop is no ink: by default erosion would take it for ink there.
         kernel = _line_kernel(length, degrees)
         lines |= cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8)) if lines.any() else lines
+
+
+def without_ruled_lines(ink: Ink) -> Ink:
+    """The ink less the paper's rules."""
+    lines = ruled_lines(ink.mask)
     if not lines.any():
-        return mask
-    return cv2.bitwise_and(mask, cv2.bitwise_not(cv2.dilate(lines, np.ones((3, 3), np.uint8))))
+        return ink
+    keep = cv2.bitwise_not(lines)
+    return Ink(cv2.bitwise_and(ink.mask, keep), cv2.bitwise_and(ink.second, keep))
 
 
 def letters_band(ink: Ink, inner: Box) -> tuple[float, float]:
@@ -136,31 +144,33 @@ def is_struck(ink: Ink, inner: Box) -> bool:
     first, last = _letters_extent(ink, inner, top, bottom)
     length = max(3, round(max(1.1 * (y1 - y0), 0.3 * (x1 - x0))))
     crop_w = ink.mask.shape[1]
-    for degrees in STRIKE_SLOPES:
-        kernel = _line_kernel(length, degrees)
-        for source, own_pen in ((ink.second, False), (ink.mask, True)):
-            if not source.any():
-                continue
-            bars = cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
-            count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
-            for label in range(1, count):
-                left, bar_top, w, h, area = stats[label]
-                if left <= 1 or left + w >= crop_w - 1:
-                    continue  # a ruled line, or something beyond the word: it runs on past the margin
-                middle = (bar_top + h / 2 - top) / letters
-                if not own_pen:
-                    spans = min(left + w, x1) - max(left, x0)
-                    if spans >= STRIKE_SPAN * (x1 - x0) and 0.2 <= middle <= 0.8:
-                        return True
-                    continue
-                covers = (min(left + w, last) - max(left, first)) / max(1.0, last - first)
-                if (
-                    covers >= OWN_PEN_COVER
-                    and 0.25 <= middle <= 0.75
-                    and MIN_BAR <= area / w <= MAX_BAR * (y1 - y0)
-                    and _bridges_gaps(ink.mask, labels == label, inner)
-                ):
+    kernels = [_line_kernel(length, degrees) for degrees in STRIKE_SLOPES]
+    for source, own_pen in ((ink.second, False), (ink.mask, True)):
+        if not source.any():
+            continue
+        # The bars at any of the slopes, as one mask (a hand-drawn strike bends a little).
+        bars = np.zeros_like(source)
+        for kernel in kernels:
+            bars |= cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
+        for label in range(1, count):
+            left, bar_top, w, h, area = stats[label]
+            if left <= 1 or left + w >= crop_w - 1:
+                continue  # a ruled line, or something beyond the word: it runs on past the margin
+            middle = (bar_top + h / 2 - top) / letters
+            if not own_pen:
+                spans = min(left + w, x1) - max(left, x0)
+                if spans >= STRIKE_SPAN * (x1 - x0) and 0.2 <= middle <= 0.8:
                     return True
+                continue
+            covers = (min(left + w, last) - max(left, first)) / max(1.0, last - first)
+            if (
+                covers >= OWN_PEN_COVER
+                and 0.25 <= middle <= 0.75
+                and MIN_BAR <= area / w <= MAX_BAR * (y1 - y0)
+                and _bridges_gaps(ink.mask, labels == label, inner)
+            ):
+                return True
     return False
 
 
@@ -217,7 +227,6 @@ def find_marks(image_bgr: np.ndarray, quad: np.ndarray) -> Marks:
     crop, inner = word_crop(image_bgr, quad)
     if crop.size == 0:
         return Marks(False, False)
-    ink = find_ink(crop, inner)
-    ink = Ink(without_ruled_lines(ink.mask), without_ruled_lines(ink.second))
+    ink = without_ruled_lines(find_ink(crop, inner))
     circled = is_ringed(ink.second, inner) or is_enclosed(ink.mask, inner)
     return Marks(cancelled=is_struck(ink, inner), circled=circled)

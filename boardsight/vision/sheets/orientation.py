@@ -4,8 +4,8 @@ The detector finds writing at any angle, so the pieces of writing say whether th
 run across the photo or up and down it (their quads are wide or tall); which of the two
 remaining ways is up is asked of the recogniser: it reads upright writing with far more
 confidence than writing turned over (mean log-probability of its letters, e^-0.1 against
-e^-2 or less on rendered sheets). Only the longest few pieces are read both ways, so an
-upright sheet costs one more small batch.
+e^-2 or less on rendered sheets). Only the longest few pieces are read the other way, so
+an upright sheet costs one more small batch.
 """
 
 from __future__ import annotations
@@ -74,17 +74,32 @@ def _is_tall(quad: np.ndarray) -> bool:
     return float(np.linalg.norm(quad[3] - quad[0])) > float(np.linalg.norm(quad[1] - quad[0]))
 
 
-def upright_turn(ocr: Recogniser, image: np.ndarray, quads: list[np.ndarray]) -> int:
-    """Clockwise degrees (0, 90, 180, 270) that turn the photo so its writing reads upright."""
+def is_sideways(quads: list[np.ndarray]) -> bool:
+    """Whether most pieces of writing run up and down the photo rather than across it."""
+    return sum(_is_tall(quad) for quad in quads) > len(quads) / 2
+
+
+def upright_turn(
+    ocr: Recogniser, image: np.ndarray, quads: list[np.ndarray], lines: list[LineOutput] | None = None
+) -> int:
+    """Clockwise degrees (0, 90, 180, 270) that turn the photo so its writing reads upright.
+
+    ``lines`` (the recogniser's reading of ``quads`` as the photo lies) spares reading the
+    photo's own way again.
+    """
     if not quads:
         return 0
-    tall = sum(_is_tall(quad) for quad in quads) > len(quads) / 2
+    tall = is_sideways(quads)
     choices = (90, 270) if tall else (0, 180)
     longest = sorted(
         quads, key=lambda quad: -max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0]))
     )[:SAMPLE]
     scores = {}
     for degrees in choices:
+        if degrees == 0 and lines is not None:
+            chosen = {id(quad) for quad in longest}
+            scores[0] = _reading_confidence([line for line in lines if id(line.quad) in chosen])
+            continue
         turned = turn_image(image, degrees)
         sample = [order_quad(turn_points(quad, degrees, image.shape)) for quad in longest]
         scores[degrees] = _reading_confidence(ocr.recognise(turned, sample))

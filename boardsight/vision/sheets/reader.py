@@ -25,7 +25,13 @@ from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.marks import find_marks
-from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points, upright_turn
+from boardsight.vision.sheets.orientation import (
+    is_sideways,
+    turn_image,
+    turn_points,
+    unturn_points,
+    upright_turn,
+)
 from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine, order_quad
 
 MAX_SIDE = 1600
@@ -154,13 +160,15 @@ def read_sheet(
         raise BadInputError(
             f"{source}: {len(quads)} pieces of writing found; a score sheet holds at most {MAX_WORDS} words"
         )
-    turn = upright_turn(ocr, image, quads)
+    detected = time.perf_counter()
+    lines = None if is_sideways(quads) else ocr.recognise(image, quads)
+    turn = upright_turn(ocr, image, quads, lines)
     photo_shape = image.shape
     if turn:
         image = turn_image(image, turn)
         quads = [order_quad(turn_points(quad, turn, photo_shape)) for quad in quads]
-    detected = time.perf_counter()
-    lines = ocr.recognise(image, quads)
+    if turn or lines is None:
+        lines = ocr.recognise(image, quads)
     recognised = time.perf_counter()
     pieces = [piece for line in lines for piece in _split(line)]
     if len(pieces) > MAX_WORDS:
