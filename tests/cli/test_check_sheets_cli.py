@@ -108,3 +108,12 @@ def test_on_a_terminal_each_doubtful_word_is_asked_about(tmp_path, monkeypatch, 
         assert "read as" not in result.stderr
         assert written == ["GRAINS"]
         assert [entry["as_written"] for entry in info["waiting"]] == ["GREATSS"]
+
+
+def test_a_circled_total_is_reported_as_challenged(tmp_path) -> None:
+    sheet = tmp_path / "bob.png"
+    _sheet(sheet, ["GRAINS", "GREATS"], cancel=-1, circle=2, total="TOTAL 5")
+    result = runner.invoke(app, ["check", BOARD, str(sheet), "--lexicon", "enable"])
+    assert result.exit_code == 0, result.output
+    assert "bob wrote a total of 5, which the opponent circled (NTU 4.7)" in result.output
+    assert "not penalised" in result.output

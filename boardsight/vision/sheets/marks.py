@@ -38,7 +38,7 @@ STRIKE_SLOPES = (-6.0, -3.0, 0.0, 3.0, 6.0)
 OWN_PEN_COVER = 0.85
 """A bar in the word's pen must run across this share of the letters (a strike crosses them all)."""
 MIN_BAR = 2.0
-"""Mean thickness (pixels) of a bar in the word's pen to count as a pen stroke..."""
+"""Thickness (pixels, the median over its columns) of a bar in the word's pen to count as a pen stroke..."""
 MAX_BAR = 0.25
 """...and at most this share of the word box's height (thicker is letters blurred into one another)."""
 ENCLOSED_SHARE = 0.6
@@ -139,38 +139,51 @@ def _letters_extent(ink: Ink, inner: Box, top: float, bottom: float) -> tuple[fl
 def is_struck(ink: Ink, inner: Box) -> bool:
     """Whether a long stroke runs through the middle of the word (see the module docstring)."""
     x0, y0, x1, y1 = inner
-    top, bottom = letters_band(ink, inner)
-    letters = max(1.0, bottom - top)
-    first, last = _letters_extent(ink, inner, top, bottom)
+    band = letters_band(ink, inner)
+    extent = _letters_extent(ink, inner, *band)
     length = max(3, round(max(1.1 * (y1 - y0), 0.3 * (x1 - x0))))
-    crop_w = ink.mask.shape[1]
-    kernels = [_line_kernel(length, degrees) for degrees in STRIKE_SLOPES]
-    for source, own_pen in ((ink.second, False), (ink.mask, True)):
-        if not source.any():
-            continue
-        # The bars at any of the slopes, as one mask (a hand-drawn strike bends a little).
-        bars = np.zeros_like(source)
-        for kernel in kernels:
-            bars |= cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
-        for label in range(1, count):
-            left, bar_top, w, h, area = stats[label]
-            if left <= 1 or left + w >= crop_w - 1:
-                continue  # a ruled line, or something beyond the word: it runs on past the margin
-            middle = (bar_top + h / 2 - top) / letters
-            if not own_pen:
-                spans = min(left + w, x1) - max(left, x0)
-                if spans >= STRIKE_SPAN * (x1 - x0) and 0.2 <= middle <= 0.8:
-                    return True
-                continue
-            covers = (min(left + w, last) - max(left, first)) / max(1.0, last - first)
-            if (
-                covers >= OWN_PEN_COVER
-                and 0.25 <= middle <= 0.75
-                and MIN_BAR <= area / w <= MAX_BAR * (y1 - y0)
-                and _bridges_gaps(ink.mask, labels == label, inner)
-            ):
+    for degrees in STRIKE_SLOPES:
+        kernel = _line_kernel(length, degrees)
+        for source, own_pen in ((ink.second, False), (ink.mask, True)):
+            if source.any() and _has_strike(source, own_pen, kernel, ink.mask, inner, band, extent):
                 return True
+    return False
+
+
+def _has_strike(
+    source: np.ndarray,
+    own_pen: bool,
+    kernel: np.ndarray,
+    mask: np.ndarray,
+    inner: Box,
+    band: tuple[float, float],
+    extent: tuple[float, float],
+) -> bool:
+    """Whether the bars ``kernel`` opens in ``source`` hold a strike (see :func:`is_struck`)."""
+    x0, y0, x1, y1 = inner
+    top, bottom = band
+    first, last = extent
+    letters = max(1.0, bottom - top)
+    bars = cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
+    for label in range(1, count):
+        left, bar_top, w, h, _area = stats[label]
+        if left <= 1 or left + w >= source.shape[1] - 1:
+            continue  # a ruled line, or something beyond the word: it runs on past the margin
+        middle = (bar_top + h / 2 - top) / letters
+        if not own_pen:
+            spans = min(left + w, x1) - max(left, x0)
+            if spans >= STRIKE_SPAN * (x1 - x0) and 0.2 <= middle <= 0.8:
+                return True
+            continue
+        covers = (min(left + w, last) - max(left, first)) / max(1.0, last - first)
+        if covers < OWN_PEN_COVER or not 0.25 <= middle <= 0.75:
+            continue
+        bar = labels == label
+        # The bar's own thickness: bits of letters it passes through thicken a few columns.
+        thickness = float(np.median(bar[:, left : left + w].sum(axis=0)))
+        if MIN_BAR <= thickness <= MAX_BAR * (y1 - y0) and _bridges_gaps(mask, bar, inner):
+            return True
     return False
 
 
