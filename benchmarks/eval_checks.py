@@ -3,10 +3,10 @@
 Usage: python benchmarks/eval_checks.py [--scrabble FOLDER] [--boggle FOLDER] [--out DIR] [--tag NAME]
 
 Every photo is found and classified once; then each check is run alone on that
-classification, then the four Scrabble checks that change squares together
-(``misreads``), then the default checks (those four and ``blanks``, which names the
-letter of each blank: a label that leaves a blank's letter open, ``?``, counts a named
-blank as wrong). For each source
+classification, then the five Scrabble checks that change squares together
+(``misreads``: look, counts, words, hidden-blanks, lone), then the default checks (those
+and ``blanks``, which names the letter of each blank: a label that leaves a blank's
+letter open, ``?``, counts a named blank as wrong). For each source
 (the sidecar's ``source_repo``) and each configuration this prints the squares (cells),
 letter tiles and whole boards right, and the squares the checks fixed (wrong as the
 classifier read them, right after) and broke (right before, wrong after). A check that

@@ -48,7 +48,8 @@ DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEG
 READ_MAX_SIDE = {"boggle": tray_reading.READ_MAX_SIDE, "scrabble": DEFAULT_MAX_SIDE}
 CHECKS = {"boggle": ("dice",), "scrabble": board_reading.CHECKS}
 """The checks of each game's reading: the dice-set decision for a tray; for a board, the
-decisions on tile counts, words, hidden blanks and lone tiles, then the blanks' letters.
+decisions on the squares' look, tile counts, words, hidden blanks and lone tiles, then the
+blanks' letters.
 Each check changes a square only when the evidence is clear. :data:`DEFAULT_CHECKS` run
 unless told otherwise."""
 CHECK_GROUPS = {"boggle": {}, "scrabble": board_reading.CHECK_GROUPS}

@@ -8,7 +8,8 @@ or Tesseract). The rest is here:
    hold tiles are classified again at the three other quarter turns, and the turn in
    which they look upright is the reading orientation (:mod:`.orientation`);
 3. read each square as its likeliest class among those of the tile set;
-4. check the reading against the tile counts and the lexicon, each check a decision
+4. check the reading against the board's own look (:mod:`.look_decisions`: tiles
+   against empty squares), the tile counts and the lexicon, each check a decision
    between hypotheses (:mod:`.check_decisions`), find what each blank stands for
    (:mod:`.position_checks`), judge the words and write the position as CGP.
 """
@@ -35,6 +36,7 @@ from boardsight.scrabble.tokens import TURNED
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
 from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
+from boardsight.vision.scrabble.look_decisions import LOOK, check_look
 from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
 from boardsight.vision.scrabble.position_checks import (
     BLANK,
@@ -44,6 +46,7 @@ from boardsight.vision.scrabble.position_checks import (
     runs,
 )
 from boardsight.vision.scrabble.second_look import look_again
+from boardsight.vision.scrabble.square_looks import square_looks
 from boardsight.vision.scrabble.squares import (
     BOARD_CELLS,
     cut_squares,
@@ -60,10 +63,11 @@ SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
 ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
 SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
 
-CHECKS = (*CHECK_NAMES, "blanks")
-"""Every check of a reading, in the order they run: the decisions of :mod:`.check_decisions`,
+CHECKS = (LOOK, *CHECK_NAMES, "blanks")
+"""Every check of a reading, in the order they run: ``look`` (the board's own look tells
+tiles from empty squares, :mod:`.look_decisions`), the decisions of :mod:`.check_decisions`,
 then ``blanks`` (the lexicon says what each blank stands for)."""
-CHECK_GROUPS = {"misreads": CHECK_NAMES}  # a name for all the checks that change squares
+CHECK_GROUPS = {"misreads": (LOOK, *CHECK_NAMES)}  # a name for all the checks that change squares
 DEFAULT_CHECKS = CHECKS  # the checks a reading runs unless told otherwise
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
@@ -238,6 +242,7 @@ class ClassifiedBoard:
     lexicon: Lexicon | None
     extras: dict[str, Any]
     timings: dict[str, float]
+    looks: np.ndarray | None = None  # each square's look (:mod:`.square_looks`), for the look check
 
 
 def classify_board(
@@ -284,6 +289,7 @@ def classify_board(
         lexicon=words,
         extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
         timings={"find": found - start, "read": time.perf_counter() - found},
+        looks=square_looks([crops[i] for i in turn_order(turns)], margin=model.margin, cell_px=model.cell_px),
     )
 
 
@@ -302,6 +308,7 @@ def checked_reading(
         reader=reader,
         extras=board.extras,
         checks=checks,
+        looks=board.looks,
     )
     reading.timings.update({**board.timings, "check": time.perf_counter() - start})
     return reading
@@ -372,12 +379,14 @@ def assemble_reading(
     reader: str,
     extras: dict[str, Any] | None = None,
     checks: Collection[str] | None = None,
+    looks: np.ndarray | None = None,
 ) -> BoardReading:
     """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked.
 
     ``checks`` names the checks to run (:data:`CHECKS`; ``misreads`` for all those that
     change squares); None runs :data:`DEFAULT_CHECKS`. Words are judged with ``lexicon`` either way.
-    Squares a check doubts but keeps are flagged, with the evidence in ``flags``.
+    Squares a check doubts but keeps are flagged, with the evidence in ``flags``. ``looks``
+    (15, 15, k) are the squares' looks for the look check, which is skipped without them.
     """
     size = BOARD_CELLS
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
@@ -386,9 +395,19 @@ def assemble_reading(
         [float(cube[r, c, class_names.index(grid[r][c])]) for c in range(size)] for r in range(size)
     ]
     active = chosen_checks(checks)
+    looked = None
+    if LOOK in active and looks is not None and EMPTY in class_names:
+        looked = check_look(grid, cube, class_names, looks)
+        grid, cube = looked.grid, looked.probabilities
     checked_squares = check_position(
         grid, cube, class_names, tileset, lexicon, [c for c in active if c in CHECK_NAMES]
     )
+    if looked is not None:
+        checked_squares.corrections[:0] = looked.corrections
+        checked_squares.flags[:0] = looked.flags
+        checked_squares.notes[:0] = looked.notes
+    elif LOOK in active:
+        checked_squares.notes.insert(0, "look: this reader gives no looks of the squares; not run")
     grid, corrections = checked_squares.grid, checked_squares.corrections
     for change in corrections:
         row, col = change.square
