@@ -8,9 +8,9 @@ which run through the whole crop, are taken out first.
   or at a slight slope), a bar remains across most of the word's width, through the middle
   of the letters' own band (the rows their ink fills), not running on to the crop's edge.
   A bar in a second colour is a strike as it is; a bar in the word's pen must also run
-  across all the letters, be as thick as a pen stroke (not a blur of letters) and cross paper between letters
-  (columns with no other ink), as bold letters whose bars touch, or a thread of blur
-  joining them, do not;
+  across all the letters, be as thick as a pen stroke (not a blur of letters), and cross
+  paper between letters (columns with no other ink) or run on past the letters at an end,
+  as bold letters whose bars touch, or a thread of blur joining them, do not;
 - *circled*: ink in a second colour surrounds the word (it lies in nearly every direction
   from the word's centre, outside the letters' core: an open loop counts), or ink of any
   colour, slightly thickened to close a loop drawn in one stroke, encloses the word: most
@@ -37,6 +37,8 @@ STRIKE_SLOPES = (-6.0, -3.0, 0.0, 3.0, 6.0)
 """Slopes (degrees) at which a strike is looked for: it is drawn by hand, rarely quite level."""
 OWN_PEN_COVER = 0.85
 """A bar in the word's pen must run across this share of the letters (a strike crosses them all)."""
+OVERHANG = 0.3
+"""...or run on past the letters by this share of the word's height at one end at least."""
 MIN_BAR = 2.0
 """Thickness (pixels, the median over its columns) of a bar in the word's pen to count as a pen stroke..."""
 MAX_BAR = 0.25
@@ -145,7 +147,7 @@ def is_struck(ink: Ink, inner: Box) -> bool:
     for degrees in STRIKE_SLOPES:
         kernel = _line_kernel(length, degrees)
         for source, own_pen in ((ink.second, False), (ink.mask, True)):
-            if source.any() and _has_strike(source, own_pen, kernel, ink.mask, inner, band, extent):
+            if source.any() and _has_strike(source, own_pen, kernel, ink, inner, band, extent):
                 return True
     return False
 
@@ -154,7 +156,7 @@ def _has_strike(
     source: np.ndarray,
     own_pen: bool,
     kernel: np.ndarray,
-    mask: np.ndarray,
+    ink: Ink,
     inner: Box,
     band: tuple[float, float],
     extent: tuple[float, float],
@@ -166,6 +168,7 @@ def _has_strike(
     letters = max(1.0, bottom - top)
     bars = cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
+    mask, own = ink.mask, ink.mask & ~ink.second
     for label in range(1, count):
         left, bar_top, w, h, _area = stats[label]
         if left <= 1 or left + w >= source.shape[1] - 1:
@@ -182,9 +185,27 @@ def _has_strike(
         bar = labels == label
         # The bar's own thickness: bits of letters it passes through thicken a few columns.
         thickness = float(np.median(bar[:, left : left + w].sum(axis=0)))
-        if MIN_BAR <= thickness <= MAX_BAR * (y1 - y0) and _bridges_gaps(mask, bar, inner):
+        if MIN_BAR <= thickness <= MAX_BAR * (y1 - y0) and (
+            _bridges_gaps(mask, bar, inner) or _runs_past_letters(own, bar, inner, thickness)
+        ):
             return True
     return False
+
+
+def _runs_past_letters(own: np.ndarray, bar: np.ndarray, inner: Box, thickness: float) -> bool:
+    """Whether the bar runs on past the letters (where the word's pen has ink above or below
+    it) at an end, as a strike drawn across a word does and a letter's own stroke cannot."""
+    _x0, y0, _x1, y1 = inner
+    rows = np.flatnonzero(bar.any(axis=1))
+    margin = max(2, (y1 - y0) // 10)
+    off_bar = own[y0:y1].copy()
+    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
+    letters = np.flatnonzero(off_bar.any(axis=0))
+    columns = np.flatnonzero(bar.any(axis=0))
+    if len(letters) == 0 or len(columns) == 0:
+        return False
+    overhang = max(letters[0] - columns[0], columns[-1] - letters[-1])
+    return overhang >= max(OVERHANG * (y1 - y0), 2 * thickness)
 
 
 def _bridges_gaps(mask: np.ndarray, bar: np.ndarray, inner: Box) -> bool:
