@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from boardsight.vision.sheets.ink import find_ink
-from boardsight.vision.sheets.marks import _bridges_gaps, find_marks, word_crop
+from boardsight.vision.sheets.marks import _bridges_gaps, _runs_past_letters, find_marks, word_crop
 from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points
 
 WORD_QUAD = np.array([[100, 80], [300, 80], [300, 130], [100, 130]], np.float32)
@@ -103,3 +103,16 @@ def test_points_turn_with_the_image_and_back(degrees: int) -> None:
     assert turned[int(y), int(x)] == 255
     back = unturn_points(np.array([[x, y]]), degrees, image.shape)
     assert np.allclose(back, [[50.5, 10.5]])
+
+
+def test_a_bar_through_touching_letters_counts_only_where_it_runs_past_them() -> None:
+    inner = (20, 20, 220, 70)
+    own = np.zeros((90, 240), np.uint8)
+    own[22:68, 40:200] = 255  # letters so close that they touch: no paper between them
+    past = np.zeros_like(own, dtype=bool)
+    past[44:48, 24:212] = True  # drawn from before the first letter to after the last
+    own[past] = 255
+    assert _runs_past_letters(own, past, inner, 4.0)
+    inside = np.zeros_like(past)
+    inside[44:48, 44:196] = True  # a letter's own bar, inside the word
+    assert not _runs_past_letters(own, inside, inner, 4.0)
