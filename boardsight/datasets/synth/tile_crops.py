@@ -75,7 +75,7 @@ TILE_LOOKS = {
 }
 """Tile kinds; ``coloured`` is replaced by a random face colour with an ink that contrasts."""
 
-LETTERS = tuple(chr(code) for code in range(ord("A"), ord("Z") + 1)) + ("Å", "Ä", "Ö")
+LETTERS = (*(chr(code) for code in range(ord("A"), ord("Z") + 1)), "Å", "Ä", "Ö")
 PREMIUMS = ("TW", "DW", "TL", "DL")
 
 
@@ -185,7 +185,9 @@ def _pick_board(rng: np.random.Generator) -> _Board:
     premium = {code: tx.jitter_color(rng, colour, 14) for code, colour in premium.items()}
     if rng.random() < 0.2:
         line = square
-    return _Board(square, line, premium, label_ink, gap=rng.uniform(0.0, 0.12) * SQUARE_PX, teeth=rng.random() < 0.3)
+    return _Board(
+        square, line, premium, label_ink, gap=rng.uniform(0.0, 0.12) * SQUARE_PX, teeth=rng.random() < 0.3
+    )
 
 
 def _label_mask(rng: np.random.Generator, text: str, face: FontFace, side: int) -> np.ndarray:
@@ -372,7 +374,7 @@ def _place(
 
 
 def _tile_matrix(centre: tuple[float, float], tile_px: float, angle: float) -> np.ndarray:
-    """The affine map from a ``SQUARE_PX`` face to a tile of ``tile_px`` at ``centre``, turned by ``angle``."""
+    """The affine map from a ``SQUARE_PX`` face to a tile ``tile_px`` wide at ``centre``, turned ``angle``."""
     scale = tile_px / SQUARE_PX
     c, s = math.cos(angle) * scale, math.sin(angle) * scale
     half = SQUARE_PX / 2
@@ -400,7 +402,9 @@ def _draw_tiles(
     side_rgb = tuple(c * rng.uniform(0.55, 0.85) for c in face_rgb)
     origin = CELL_MARGIN * SQUARE_PX + SQUARE_PX / 2
     spots = [(0, 0)] if spec.tile else []
-    spots += [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0) and rng.random() < 0.35]
+    spots += [
+        (dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0) and rng.random() < 0.35
+    ]
     tiles = []
     for dr, dc in spots:
         centre = np.array([origin + dc * SQUARE_PX, origin + dr * SQUARE_PX])
