@@ -211,6 +211,21 @@ def _label_mask(rng: np.random.Generator, text: str, face: FontFace, side: int) 
     return canvas
 
 
+def _grid_walls(rng: np.random.Generator, image: np.ndarray, start: int, inner: int) -> None:
+    """Every square's rim darkened or lit, as the walls of a raised grid shade the squares they frame."""
+    distance = tx.rounded_rect_distance(inner, inner, 0.5)
+    depth = rng.choice([-1, 1], p=[0.3, 0.7]) * rng.uniform(0.08, 0.35)
+    rim = tx.edge_falloff(distance, SQUARE_PX * rng.uniform(0.03, 0.12), depth)[:, :, None]
+    side = image.shape[0]
+    for row in (-1, 0, 1):
+        for col in (-1, 0, 1):
+            y0, x0 = start + row * SQUARE_PX, start + col * SQUARE_PX
+            ya, xa = max(0, y0), max(0, x0)
+            yb, xb = min(side, y0 + inner), min(side, x0 + inner)
+            if yb > ya and xb > xa:
+                image[ya:yb, xa:xb] *= rim[ya - y0 : yb - y0, xa - x0 : xb - x0]
+
+
 def _teeth(image: np.ndarray, box: tuple[int, int, int, int], colour: np.ndarray) -> None:
     """The classic board's triangles pointing out of a premium square into its neighbours."""
     x0, y0, x1, y1 = box
@@ -273,6 +288,8 @@ def _draw_board(
                 _teeth(image, (x0, y0, x1, y1), tx.bgr(colour))
     inner = round(SQUARE_PX - board.gap)
     start = round(origin + half_gap)
+    if rng.random() < 0.35:
+        _grid_walls(rng, image, start, inner)
     if spec.centre and rng.random() < 0.85:
         star = _star_mask(inner, inner * rng.uniform(0.25, 0.4))
         star_colour = tx.bgr((30, 30, 30) if rng.random() < 0.6 else board.label_ink.get("DW", (30, 30, 30)))
