@@ -20,11 +20,10 @@ from pathlib import Path
 import numpy as np
 
 from boardsight.errors import BoardsightError
+from boardsight.paths import WEB_IMAGE_SUFFIXES
 from boardsight.vision.geometry import quad_diagonal
 from boardsight.vision.image_io import load_image
 from boardsight.vision.scrabble import board_finder
-
-IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp"}
 
 
 def labelled_photos(folders: list[Path]) -> list[tuple[Path, np.ndarray]]:
@@ -35,7 +34,7 @@ def labelled_photos(folders: list[Path]) -> list[tuple[Path, np.ndarray]]:
             if label.get("game") != "scrabble" or not label.get("corners"):
                 continue
             images = [
-                p for p in sidecar.parent.glob(sidecar.stem + ".*") if p.suffix.lower() in IMAGE_SUFFIXES
+                p for p in sidecar.parent.glob(sidecar.stem + ".*") if p.suffix.lower() in WEB_IMAGE_SUFFIXES
             ]
             if images:
                 found.append((images[0], np.asarray(label["corners"], dtype=np.float64)))

@@ -12,12 +12,12 @@ from pathlib import Path
 from boardsight.app.reading import read_photo
 from boardsight.boggle.adjudicate import GameResult, adjudicate
 from boardsight.boggle.board import Board
-from boardsight.boggle.parse import BOARD_FILE_READERS, IMAGE_SUFFIXES
+from boardsight.boggle.parse import BOARD_FILE_READERS
 from boardsight.boggle.rules import DEFAULT_RULES, Rules
 from boardsight.boggle.solver import Solution, resolve_lexicon, resolve_rules, solve
 from boardsight.boggle.wordlists import Challenge, PlayerList
 from boardsight.lexicon import DEFAULT_LEXICON, Lexicon
-from boardsight.paths import names_a_file
+from boardsight.paths import PHOTO_SUFFIXES, names_a_file
 
 
 def solve_boggle(
@@ -58,9 +58,9 @@ def judge_boggle(
 
 
 def is_photo(argument: str) -> bool:
-    """Whether a BOARD (or list) argument names an existing image file (.jpg, .jpeg, .png, .webp)."""
+    """Whether a BOARD (or list) argument names an existing image file (``paths.PHOTO_SUFFIXES``)."""
     path = Path(argument)
-    return path.suffix.lower() in IMAGE_SUFFIXES and names_a_file(path)
+    return path.suffix.lower() in PHOTO_SUFFIXES and names_a_file(path)
 
 
 def board_from_photo(path: Path) -> Board:
@@ -68,4 +68,4 @@ def board_from_photo(path: Path) -> Board:
     return read_photo(path, game="boggle").board  # set for every Boggle reading
 
 
-BOARD_FILE_READERS.update(dict.fromkeys(IMAGE_SUFFIXES, board_from_photo))
+BOARD_FILE_READERS.update(dict.fromkeys(PHOTO_SUFFIXES, board_from_photo))

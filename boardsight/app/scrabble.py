@@ -15,6 +15,7 @@ from pathlib import Path
 from boardsight.app.reading import read_photo
 from boardsight.errors import BadInputError
 from boardsight.lexicon import DEFAULT_LEXICON, Lexicon, load_lexicon
+from boardsight.paths import PHOTO_SUFFIXES
 from boardsight.scrabble import load_rules, load_tileset
 from boardsight.scrabble.board import Board
 from boardsight.scrabble.coords import parse_position
@@ -34,7 +35,6 @@ from boardsight.scrabble.tileset import TileSet
 from boardsight.scrabble.validation import Violation, find_violations
 from boardsight.scrabble.words import main_word
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff")
 DEFAULT_RULES = "naspa"
 
 

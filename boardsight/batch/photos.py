@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from boardsight.errors import BadInputError, NotFoundError
+from boardsight.paths import PHOTO_SUFFIXES
 
-PHOTO_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff"})
 _GLOB_CHARACTERS = frozenset("*?[")
 
 

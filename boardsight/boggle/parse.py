@@ -27,13 +27,12 @@ from pathlib import Path
 
 from boardsight.boggle.board import BLOCKED, FACES, QU, Board
 from boardsight.errors import BadInputError, NotFoundError
-from boardsight.paths import names_a_file
+from boardsight.paths import PHOTO_SUFFIXES, names_a_file
 
 EXPECTED = (
     "expected a 16/25/36-letter string, rows separated by '/' or new lines, "
     "rows of space-separated faces, or a board file (.txt, .json)"
 )
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 MAX_BOARD_FILE_BYTES = 1 << 20
 
 _ROW_SPLIT = re.compile(r"[/\r\n]+")
@@ -183,7 +182,7 @@ BoardFileReader = Callable[[Path], Board]
 
 BOARD_FILE_READERS: dict[str, BoardFileReader] = {
     ".json": read_json_board,
-    **{suffix: _photo_not_supported for suffix in IMAGE_SUFFIXES},
+    **{suffix: _photo_not_supported for suffix in PHOTO_SUFFIXES},
 }
 """How :func:`board_from_argument` reads a board file, by lower-case suffix; text otherwise.
 

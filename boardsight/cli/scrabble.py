@@ -22,6 +22,7 @@ from boardsight.errors import BadInputError
 from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_rules
 from boardsight.scrabble.cgp import to_cgp
+from boardsight.scrabble.gcg_writer import move_text
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.position_source import load_position  # reads board photos: see boardsight.app
 from boardsight.scrabble.replay import ReplayResult
@@ -105,7 +106,7 @@ def _replay_payload(result: ReplayResult, lexicon: Lexicon | None) -> dict:
                 "line": item.event.line,
                 "player": record.players[item.event.player].nickname,
                 "kind": item.event.kind,
-                "move": _event_text(item.event),
+                "move": move_text(item.event),
                 "recorded_score": item.event.score,
                 "computed_score": item.computed_score,
                 "cumulative": item.event.cumulative,
@@ -125,16 +126,6 @@ def _replay_payload(result: ReplayResult, lexicon: Lexicon | None) -> dict:
     }
 
 
-def _event_text(event) -> str:
-    if event.kind == "placement":
-        return f"{event.position} {event.tiles}"
-    if event.kind == "exchange":
-        return f"-{event.tiles or event.exchange_count}"
-    return {"pass": "-", "withdrawn-phony": "--", "challenge": "(challenge)", "time-penalty": "(time)"}.get(
-        event.kind, f"({event.tiles})"
-    )
-
-
 def _print_replay(result: ReplayResult, lexicon: Lexicon | None) -> None:
     record = result.record
     flagged = {d.line for d in result.disagreements}
@@ -146,7 +137,7 @@ def _print_replay(result: ReplayResult, lexicon: Lexicon | None) -> None:
             [
                 event.line,
                 record.players[event.player].nickname,
-                _event_text(event),
+                move_text(event),
                 f"{event.score:+d}",
                 computed,
                 event.cumulative,

@@ -17,7 +17,6 @@ from boardsight.datasets.label import InvalidLabelError, Label, label_problems
 from boardsight.datasets.photo_size import image_size
 from boardsight.datasets.problems import Problem
 from boardsight.datasets.store import (
-    IMAGE_SUFFIXES,
     DatasetError,
     DatasetScan,
     Example,
@@ -29,7 +28,6 @@ from boardsight.datasets.store import (
 )
 
 __all__ = [
-    "IMAGE_SUFFIXES",
     "DatasetError",
     "DatasetScan",
     "Example",

@@ -23,8 +23,8 @@ from boardsight.datasets.label import InvalidLabelError, Label, label_problems
 from boardsight.datasets.photo_size import displayed_size, image_size
 from boardsight.datasets.problems import Problem, errors_only
 from boardsight.errors import BadInputError, BoardsightError, NotFoundError
+from boardsight.paths import WEB_IMAGE_SUFFIXES
 
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 SIDECAR_SUFFIX = ".json"
 
 
@@ -77,7 +77,7 @@ def sidecar_path(image_path: Path) -> Path:
 
 
 def is_image_path(path: Path) -> bool:
-    return path.suffix.lower() in IMAGE_SUFFIXES
+    return path.suffix.lower() in WEB_IMAGE_SUFFIXES
 
 
 def load_sidecar(path: Path) -> tuple[Any, list[Problem]]:
@@ -215,8 +215,8 @@ def write_example(
     replaced only with ``overwrite``.
     """
     suffix = suffix if suffix.startswith(".") else f".{suffix}"
-    if suffix.lower() not in IMAGE_SUFFIXES:
-        raise BadInputError(f"cannot write {suffix!r} images; choose one of {', '.join(IMAGE_SUFFIXES)}")
+    if suffix.lower() not in WEB_IMAGE_SUFFIXES:
+        raise BadInputError(f"cannot write {suffix!r} images; choose one of {', '.join(WEB_IMAGE_SUFFIXES)}")
     folder = Path(folder)
     image_path = folder / f"{stem}{suffix}"
     label_path = sidecar_path(image_path)

@@ -3,16 +3,13 @@
 ``onnx``: the Scrabble board reader's square classifier. The recorder already knows where
 the grid is and which way it reads (the board profile), so it asks the classifier only
 for the 225 squares, cut from the frame at the profile's corners, and never lets the
-reader search for the board or turn it. When only the reader's whole-photo function is
-installed, that is used on the rectified board instead. (Recording boardsight's own
-synthetic demo videos, ``boardsight record`` also offers the template reader of
+reader search for the board or turn it. (Recording boardsight's own synthetic demo videos,
+``boardsight record`` also offers the template reader of
 :mod:`boardsight.datasets.synth.game_video`: see :mod:`boardsight.app.recording`.)
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -21,7 +18,6 @@ from boardsight.errors import BadInputError, NotFoundError
 from boardsight.recorder.pipeline import SquareReader
 from boardsight.scrabble.tileset import load_tileset
 from boardsight.scrabble.tokens import BLANK, EMPTY
-from boardsight.vision.reading import BoardReading, available_readers, get_reader
 from boardsight.vision.scrabble import board_reading, onnx_reader, squares
 
 SQUARE_READERS = ("onnx",)
@@ -58,28 +54,7 @@ class ClassifierReader:
         return self.read_grid(board, np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float64))
 
 
-class RegisteredReader:
-    """Adapts a registered Scrabble reader (picture in, :class:`BoardReading` out) to read a
-    rectified board: the whole picture is the grid, so its corners are the picture's."""
-
-    def __init__(self, read: Callable[..., BoardReading], name: str) -> None:
-        self._read = read
-        self.name = name
-        self._takes_corners = "corners" in inspect.signature(read).parameters
-
-    def read_squares(self, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        height, width = board.shape[:2]
-        options = {}
-        if self._takes_corners:
-            options["corners"] = np.array(
-                [[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32
-            )
-        reading = self._read(board, source="recorder frame", **options)
-        tokens = np.array([[_token(token) for token in row] for row in reading.grid])
-        return tokens, np.asarray(reading.confidence, dtype=np.float32)
-
-
-def _classifier_modules() -> tuple[ModuleType, ...] | None:
+def _classifier_modules() -> tuple[ModuleType, ...]:
     """The modules :class:`ClassifierReader` is made of: the square model, cutting, choosing."""
     return onnx_reader, squares, board_reading
 
@@ -87,19 +62,11 @@ def _classifier_modules() -> tuple[ModuleType, ...] | None:
 def square_reader(name: str, tiles: str = "english") -> SquareReader:
     """The square reader called ``name`` (see :data:`SQUARE_READERS`) for the tile set ``tiles``."""
     if name == "onnx":
-        modules = _classifier_modules()
-        if modules is not None:
-            try:
-                return ClassifierReader(*modules, tiles)
-            except NotFoundError as error:
-                raise NotFoundError(
-                    f"the Scrabble square model is missing ({error}); build it with 'make train-scrabble', "
-                    "or record boardsight's synthetic demo videos with --reader synthetic"
-                ) from None
-        if ("scrabble", "onnx") in available_readers("scrabble"):
-            return RegisteredReader(get_reader("scrabble", "onnx"), "onnx")
-        raise BadInputError(
-            "no Scrabble board reader is installed yet ('onnx'); "
-            "only boardsight's synthetic demo videos can be recorded (--reader synthetic)"
-        )
+        try:
+            return ClassifierReader(*_classifier_modules(), tiles)
+        except NotFoundError as error:
+            raise NotFoundError(
+                f"the Scrabble square model is missing ({error}); build it with 'make train-scrabble', "
+                "or record boardsight's synthetic demo videos with --reader synthetic"
+            ) from None
     raise BadInputError(f"unknown square reader {name!r}: choose one of {', '.join(SQUARE_READERS)}")

@@ -30,7 +30,8 @@ from boardsight.scrabble.gcg_model import (
 from boardsight.scrabble.move import Placement
 
 
-def _move_text(event: GcgEvent) -> str:
+def move_text(event: GcgEvent) -> str:
+    """The move as a GCG line writes it (``H8 QUIET``, ``-AEI``, ``-``, ``(challenge)`` ...)."""
     if event.kind == PLACEMENT:
         return f"{event.position} {event.tiles}"
     if event.kind == EXCHANGE:
@@ -53,7 +54,7 @@ def format_event(event: GcgEvent, players: list[GcgPlayer]) -> str:
     parts = [f">{players[event.player].nickname}:"]
     if event.rack:
         parts.append(event.rack)
-    parts += [_move_text(event), f"{event.score:+d}", str(event.cumulative)]
+    parts += [move_text(event), f"{event.score:+d}", str(event.cumulative)]
     if event.comment:
         parts.append(event.comment)
     lines = [" ".join(parts)]

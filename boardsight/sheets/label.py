@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from boardsight.errors import BadInputError
+from boardsight.paths import WEB_IMAGE_SUFFIXES
 
 GAME = "wordlist"
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def sheet_examples(root: str | Path) -> Iterator[tuple[Path, SheetLabel]]:
         if payload is None:
             continue
         image = next(
-            (sidecar.with_suffix(s) for s in IMAGE_SUFFIXES if sidecar.with_suffix(s).exists()), None
+            (sidecar.with_suffix(s) for s in WEB_IMAGE_SUFFIXES if sidecar.with_suffix(s).exists()), None
         )
         if image is None:
             continue

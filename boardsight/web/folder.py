@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from boardsight.errors import BadInputError, NotFoundError
-
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
+from boardsight.paths import WEB_IMAGE_SUFFIXES as PHOTO_SUFFIXES
 
 
 class FileExistsConflictError(BadInputError):

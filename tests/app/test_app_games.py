@@ -50,3 +50,14 @@ def test_exchanges_need_tiles_in_the_bag() -> None:
         "B",
         "AB",
     ]
+
+
+def test_photos_are_told_by_every_format_the_readers_decode(tmp_path) -> None:
+    from boardsight.app.boggle import is_photo
+
+    for name in ("tray.JPG", "tray.webp", "tray.bmp", "tray.tiff"):
+        (tmp_path / name).write_bytes(b"x")
+        assert is_photo(str(tmp_path / name)), name
+    (tmp_path / "words.txt").write_text("LATE\n")
+    assert not is_photo(str(tmp_path / "words.txt"))
+    assert not is_photo(str(tmp_path / "missing.jpg"))

@@ -8,6 +8,7 @@ import boardsight.cli.record as record_cli
 from boardsight.capture.frames import CameraLostError, MemorySource
 from boardsight.cli.app import app
 from boardsight.datasets.synth.game_video import BoardView, ScriptedMove, VideoPlan, game_frames
+from boardsight.errors import NotFoundError
 from boardsight.scrabble.gcg_reader import read_gcg
 
 runner = CliRunner()
@@ -134,10 +135,13 @@ def test_resume_needs_a_file(clip, tmp_path) -> None:
 
 def test_the_onnx_reader_must_be_installed(clip, tmp_path, monkeypatch) -> None:
     video, _, _ = clip
-    monkeypatch.setattr("boardsight.recorder.readers.available_readers", lambda game=None: [])
-    monkeypatch.setattr("boardsight.recorder.readers._classifier_modules", lambda: None)
+
+    def missing():
+        raise NotFoundError("no model file at scrabble_tiles.onnx")
+
+    monkeypatch.setattr("boardsight.vision.scrabble.onnx_reader.reader_model", missing)
     result = runner.invoke(app, ["record", "--video", str(video), "--out", str(tmp_path / "g.gcg")])
-    assert result.exit_code == 2 and "no Scrabble board reader" in result.stderr
+    assert result.exit_code == 2 and "Scrabble square model is missing" in result.stderr
 
 
 class CameraEndingIn(MemorySource):

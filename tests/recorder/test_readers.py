@@ -5,10 +5,9 @@ import pytest
 
 from boardsight.app import recording
 from boardsight.datasets.synth.game_video import TemplateSquareReader
-from boardsight.errors import BadInputError
+from boardsight.errors import BadInputError, NotFoundError
 from boardsight.recorder import readers
-from boardsight.recorder.readers import ClassifierReader, RegisteredReader, square_reader
-from boardsight.vision.reading import BoardReading
+from boardsight.recorder.readers import ClassifierReader, square_reader
 
 
 def fake_classifier_modules(seen: dict) -> tuple[types.ModuleType, ...]:
@@ -57,34 +56,19 @@ def test_onnx_prefers_the_classifier(monkeypatch) -> None:
     modules = fake_classifier_modules({})
     monkeypatch.setattr(readers, "_classifier_modules", lambda: modules)
     assert isinstance(square_reader("onnx", "swedish"), ClassifierReader)
-    monkeypatch.setattr(readers, "_classifier_modules", lambda: None)
-    monkeypatch.setattr(readers, "available_readers", lambda game=None: [])
-    with pytest.raises(BadInputError, match="no Scrabble board reader"):
+
+    def missing():
+        raise NotFoundError("no model file at scrabble_tiles.onnx")
+
+    missing_model = (types.SimpleNamespace(reader_model=missing), *modules[1:])
+    monkeypatch.setattr(readers, "_classifier_modules", lambda: missing_model)
+    with pytest.raises(NotFoundError, match=r"Scrabble square model is missing .*make train-scrabble"):
         square_reader("onnx")
     assert isinstance(recording.square_reader("synthetic"), TemplateSquareReader)  # the demo videos' reader
     with pytest.raises(BadInputError, match="unknown square reader"):
         square_reader("psychic")
     with pytest.raises(BadInputError, match="unknown square reader"):
         recording.square_reader("psychic")
-
-
-def test_registered_reader_reads_the_rectified_board(monkeypatch) -> None:
-    calls = []
-
-    def read(image, *, source, corners=None):
-        calls.append(corners)
-        grid = [["." for _ in range(15)] for _ in range(15)]
-        grid[7][7] = "blank"
-        return BoardReading("scrabble", grid, [[0.9] * 15 for _ in range(15)], np.zeros((4, 2)), "fake")
-
-    reader = RegisteredReader(read, "fake")
-    tokens, confidence = reader.read_squares(np.zeros((480, 480, 3), np.uint8))
-    assert tokens[7, 7] == "?" and confidence.shape == (15, 15)
-    np.testing.assert_allclose(calls[0][2], [480, 480])
-    monkeypatch.setattr(readers, "_classifier_modules", lambda: None)
-    monkeypatch.setattr(readers, "available_readers", lambda game=None: [("scrabble", "onnx")])
-    monkeypatch.setattr(readers, "get_reader", lambda game, name: read)
-    assert isinstance(square_reader("onnx"), RegisteredReader)
 
 
 def test_the_recorder_lets_a_grid_reader_cut_its_own_squares(tmp_path) -> None:
