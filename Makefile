@@ -54,7 +54,6 @@ REAL_SCRABBLE ?= ../shared/data/real/scrabble
 REAL_OPTIONS = --real $(REAL_SCRABBLE) --real-held-out 0 --real-held-out-source DeclanFinerty/scrabble-vision
 train-scrabble: $(VENV)/.installed-dev
 	$(BIN)/boardsight train scrabble --out boardsight/models/scrabble_tiles.onnx --force \
-		--boards 120 --validation-boards 20 --crops 100000 --epochs 4 --threads 1 \
 		$(if $(wildcard $(REAL_SCRABBLE)),$(REAL_OPTIONS))
 
 venv: $(BIN)/python

@@ -1,15 +1,18 @@
 """Time from a 12 MP photo on disk to the board, and the time to classify a 6x6 tray's cells.
 
 Usage: python benchmarks/bench_read.py [PHOTOS_DIR] [--count 8] [--runs 3] [--reader onnx]
+       [--json OUT.json] [--compare EARLIER.json]
 
 Without PHOTOS_DIR, renders ``--count`` synthetic 4000x3000 tray photos (sizes 4-6,
 held-out fonts, seed 11) into a temporary folder first; with it, times every photo
-there (e.g. ``../shared/data/real/boggle``). Prints, per photo, the median over
-``--runs`` of the wall time of :func:`read_photo` (decode, find, read; target < 150 ms
-for 12 MP), then the median over all photos, and the median time to classify the 36
-cells of a 6x6 tray with the bundled CNN (target < 10 ms). OpenCV runs on one thread, so
-the CPU time printed beside each wall time is what the read costs on an idle core: on a
-machine whose cores are shared, the wall time also counts waiting for them.
+there (e.g. ``../shared/data/real/boggle``). Prints, per photo, the wall and CPU time of
+:func:`read_photo` (decode, find, read, check; the run of median wall time out of
+``--runs``; target: a median of at most 50 ms), then the median of each stage over all
+photos, wall and CPU side by side, and the median time to classify the 36 cells of a
+6x6 tray with the bundled CNN (target < 10 ms). ``--json`` saves the figures,
+``--compare`` prints a saved run's medians beside (``stage_times``). OpenCV runs on one
+thread, so the CPU time is what the read costs on an idle core: on a machine whose
+cores are shared, the wall time also counts waiting for them.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from stage_times import StageTimes
 
 from boardsight.errors import BoardsightError
 from boardsight.vision.boggle.onnx_reader import cube_classifier
@@ -38,17 +42,17 @@ def render_photos(folder: Path, count: int) -> list[Path]:
     return generate(spec, folder, count=count, seed=11, jobs=1)
 
 
-def time_photo(path: Path, runs: int, reader: str) -> tuple[float, float, dict[str, float]]:
-    """Median wall time, median CPU time and the stage timings of the median run."""
-    samples, cpu, stages = [], [], []
+def time_photo(path: Path, runs: int, reader: str) -> tuple[dict[str, float], dict[str, float]]:
+    """Wall and CPU seconds per stage (and ``total``) of the run of median wall time."""
+    samples = []
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()
         reading = read_photo(path, game="boggle", reader=reader, max_side=READ_MAX_SIDE)
-        samples.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-        stages.append(reading.timings)
-    middle = stages[int(np.argsort(samples)[len(samples) // 2])]
-    return statistics.median(samples), statistics.median(cpu), middle
+        wall = {**reading.timings, "total": time.perf_counter() - start}
+        cpu = {**getattr(reading, "cpu_timings", {}), "total": time.process_time() - start_cpu}
+        samples.append((wall, cpu))
+    middle = int(np.argsort([wall["total"] for wall, _ in samples])[len(samples) // 2])
+    return samples[middle]
 
 
 def time_cells(runs: int = 50) -> tuple[float, float]:
@@ -72,8 +76,11 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=8)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--reader", default="onnx")
+    parser.add_argument("--json", type=Path, help="save the per-photo and median stage times here")
+    parser.add_argument("--compare", type=Path, help="print the medians of a run saved with --json beside")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    times = StageTimes()
     with tempfile.TemporaryDirectory() as scratch:
         if args.photos is None:
             print(f"rendering {args.count} synthetic 12 MP tray photos ...")
@@ -81,20 +88,25 @@ def main() -> None:
         else:
             paths = sorted(p for p in args.photos.iterdir() if p.suffix.lower() in SUFFIXES)
         read_photo(paths[0], game="boggle", reader=args.reader, max_side=READ_MAX_SIDE)  # load the model
-        medians, cpu_medians = [], []
         for path in paths:
             try:
-                median, cpu, stages = time_photo(path, args.runs, args.reader)
+                wall, cpu = time_photo(path, args.runs, args.reader)
             except BoardsightError as error:  # a photo the reader cannot read is reported, not timed
                 print(f"{path.name}: not read ({error})")
                 continue
-            medians.append(median)
-            cpu_medians.append(cpu)
-            parts = ", ".join(f"{name} {1000 * took:.0f}" for name, took in stages.items() if name != "total")
-            print(f"{path.name}: {1000 * median:.0f} ms wall, {1000 * cpu:.0f} ms CPU ({parts})")
-    if medians:
-        wall, cpu = 1000 * statistics.median(medians), 1000 * statistics.median(cpu_medians)
-        print(f"photo to board, median over {len(medians)} photos: {wall:.0f} ms wall, {cpu:.0f} ms CPU")
+            times.add(path.name, wall, cpu)
+            parts = ", ".join(
+                f"{name} {1000 * took:.0f}/{1000 * cpu.get(name, float('nan')):.0f}"
+                for name, took in wall.items()
+                if name != "total"
+            )
+            print(
+                f"{path.name}: {1000 * wall['total']:.0f} ms wall, {1000 * cpu['total']:.0f} ms CPU ({parts})"
+            )
+    if times.photos:
+        print(times.table(args.compare))
+        if args.json is not None:
+            times.save(args.json)
     wall, cpu = time_cells()
     print(f"classify the 36 cells of a 6x6 tray: {1000 * wall:.1f} ms wall, {1000 * cpu:.1f} ms CPU")
 

@@ -3,17 +3,18 @@
 Usage: python benchmarks/eval_checks.py [--scrabble FOLDER] [--boggle FOLDER] [--out DIR] [--tag NAME]
 
 Every photo is found and classified once; then each check is run alone on that
-classification, then the four Scrabble checks that change squares together
-(``misreads``), then the default checks (those four and ``blanks``, which names the
-letter of each blank: a label that leaves a blank's letter open, ``?``, counts a named
-blank as wrong). For each source
+classification, then the five Scrabble checks that change squares together
+(``misreads``: look, counts, words, hidden-blanks, lone), then the default checks (those
+and ``blanks``, which names the letter of each blank: a label that leaves a blank's
+letter open, ``?``, counts a named blank as wrong). For each source
 (the sidecar's ``source_repo``) and each configuration this prints the squares (cells),
 letter tiles and whole boards right, and the squares the checks fixed (wrong as the
 classifier read them, right after) and broke (right before, wrong after). A check that
 breaks more than it fixes on some source should not run by default.
 
 With ``--out`` it also writes one JSON line per photo for the classifier alone and
-after the default checks (truth, reading, mistakes, corrections, flags, times) to
+after the default checks (truth, reading, mistakes, corrections, flags, wall and CPU
+times per stage) to
 ``DIR/<game>_checks_<tag>.jsonl`` and the table to ``DIR/<game>_checks_<tag>_summary.json``,
 so a change's effect shows in review. The model is the bundled one unless ``BOARDSIGHT_SCRABBLE_MODEL`` /
 ``BOARDSIGHT_BOGGLE_MODEL`` name another; say which photos it was trained on next to
@@ -24,18 +25,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from stage_times import StageTimes
+
 from boardsight.datasets.metrics import cell_matches
 from boardsight.datasets.store import Example, iter_examples
 from boardsight.errors import BoardsightError
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading
+from boardsight.vision.stage_clock import StageClock
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "real"
 
@@ -81,8 +84,11 @@ def _lines(grid: list[list[str]]) -> list[str]:
     return ["".join(line) if all(len(t) == 1 for t in line) else " ".join(line) for line in grid]
 
 
+Times = tuple[dict[str, float], dict[str, float]]  # wall and CPU seconds per stage
+
+
 def photo_row(
-    example: Example, config: str, reading: BoardReading, before: list[list[bool]], times: dict[str, float]
+    example: Example, config: str, reading: BoardReading, before: list[list[bool]], times: Times
 ) -> tuple[dict[str, Any], list[list[bool]]]:
     truth = example.label.grid
     right = right_cells(truth, reading.grid)
@@ -114,7 +120,8 @@ def photo_row(
         "mistakes": mistakes,
         "corrections": reading.corrections,
         "flags": reading.extras.get("flags", []),
-        "times_ms": {stage: round(1000 * seconds, 2) for stage, seconds in times.items()},
+        "times_ms": {stage: round(1000 * seconds, 2) for stage, seconds in times[0].items()},
+        "cpu_ms": {stage: round(1000 * seconds, 2) for stage, seconds in times[1].items()},
     }
     return row, right
 
@@ -147,7 +154,7 @@ def print_tallies(game: str, tallies: dict[str, dict[str, Tally]]) -> None:
 def evaluate_game(
     game: str,
     examples: Iterable[Example],
-    classify: Callable[[Example], tuple[Any, dict[str, float]]],
+    classify: Callable[[Example], tuple[Any, Times]],
     check: Callable[[Any, tuple[str, ...] | None], BoardReading],
     configs: dict[str, tuple[str, ...] | None],
     out: Path | None,
@@ -155,6 +162,7 @@ def evaluate_game(
 ) -> None:
     tallies: dict[str, dict[str, Tally]] = defaultdict(lambda: {name: Tally() for name in configs})
     rows = []
+    stage_times = StageTimes()
     for example in examples:
         try:
             classified, times = classify(example)
@@ -169,14 +177,18 @@ def evaluate_game(
                 name,
                 reading,
                 before or right_cells(example.label.grid, reading.grid),
-                {**times, **reading.timings},
+                ({**times[0], **reading.timings}, {**times[1], **reading.cpu_timings}),
             )
             before = before or right
             for source in (source_of(example), "all sources"):
                 add(tallies[source][name], row, reading)
             if name in ("none", "default"):
                 rows.append(row)
+            if name == "default":
+                stage_times.add(row["photo"], *_seconds(row))
     print_tallies(game, tallies)
+    print(f"\n{game}: time per stage, default checks (wall counts waiting for a shared core)")
+    print(stage_times.table())
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         path = out / f"{game}_checks_{tag}.jsonl"
@@ -192,12 +204,21 @@ def evaluate_game(
         print(f"\nwrote {len(rows)} rows (no checks, default checks) to {path}, the table to {summary_path}")
 
 
-def decoded(example: Example, max_side: int) -> tuple[Any, float]:
-    start = time.perf_counter()
+def _seconds(row: dict[str, Any]) -> Times:
+    wall, cpu = ({stage: ms / 1000 for stage, ms in row[key].items()} for key in ("times_ms", "cpu_ms"))
+    for times in (wall, cpu):
+        times["total"] = sum(times.get(stage, 0.0) for stage in ("decode", "find", "read", "check"))
+    return wall, cpu
+
+
+def decoded(example: Example, max_side: int) -> tuple[Any, StageClock]:
+    """The photo decoded as the reader decodes it, and a clock that has timed the decode."""
+    clock = StageClock()
     image, _ = decode_image_scaled(
         read_image_bytes(example.image_path), source=str(example.image_path), max_side=max_side
     )
-    return image, time.perf_counter() - start
+    clock.lap("decode")
+    return image, clock
 
 
 def scrabble(folder: Path, out: Path | None, tag: str, second_look: bool = True) -> None:
@@ -208,10 +229,10 @@ def scrabble(folder: Path, out: Path | None, tag: str, second_look: bool = True)
     model = reader_model()
     names = board_reading.CHECK_GROUPS["misreads"]
 
-    def classify(example: Example) -> tuple[Any, dict[str, float]]:
-        image, decode = decoded(example, DEFAULT_MAX_SIDE)
+    def classify(example: Example) -> tuple[Any, Times]:
+        image, clock = decoded(example, DEFAULT_MAX_SIDE)
         board = board_reading.classify_board(image, model, second_look=second_look)
-        return board, {"decode": decode}
+        return board, ({**clock.wall, **board.timings}, {**clock.cpu, **board.cpu_timings})
 
     def check(board: Any, checks: tuple[str, ...] | None) -> BoardReading:
         return board_reading.checked_reading(board, reader="onnx", checks=checks)
@@ -231,23 +252,24 @@ def boggle(folder: Path, out: Path | None, tag: str) -> None:
     cells = CnnCells(cube_classifier())
     examples = [e for e in iter_examples(folder) if e.game == "boggle" and e.label.has_grid]
 
-    def classify(example: Example) -> tuple[Any, dict[str, float]]:
-        image, decode = decoded(example, tray_reading.READ_MAX_SIDE)
-        start = time.perf_counter()
+    def classify(example: Example) -> tuple[Any, Times]:
+        image, clock = decoded(example, tray_reading.READ_MAX_SIDE)
         location = tray_reading.locate_tray(image, source=str(example.image_path))
-        found = time.perf_counter()
+        clock.lap("find")
         crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
         probabilities = cells.probabilities(crops)
-        times = {"decode": decode, "find": found - start, "read": time.perf_counter() - found}
-        return (location, probabilities), times
+        clock.lap("read")
+        return (location, probabilities), (clock.wall, clock.cpu)
 
     def check(classified: Any, checks: tuple[str, ...] | None) -> BoardReading:
         location, probabilities = classified
-        start = time.perf_counter()
+        clock = StageClock()
         reading = tray_reading.assemble_reading(
             location, probabilities, cells.class_names, reader="onnx", checks=checks
         )
-        reading.timings["check"] = time.perf_counter() - start
+        clock.lap("check")
+        reading.timings.update(clock.wall)
+        reading.cpu_timings.update(clock.cpu)
         return reading
 
     configs: dict[str, tuple[str, ...] | None] = {"none": (), "dice": ("dice",), "default": None}

@@ -9,13 +9,11 @@ corrections to a reading and recomputes what depends on them.
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from boardsight.boggle.board import Board
@@ -31,8 +29,8 @@ from boardsight.scrabble.position import Position
 from boardsight.scrabble.tokens import BLANK, EMPTY
 from boardsight.vision.boggle import tray_reading
 from boardsight.vision.boggle.dice_check import DICE_CHOICES
-from boardsight.vision.game_detect import detect_game
-from boardsight.vision.image_io import decode_image, decode_image_scaled, read_image_bytes
+from boardsight.vision.game_detect import DetectedGame, locate_game
+from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import (
     DEFAULT_MAX_SIDE,
     BoardNotFoundError,
@@ -40,15 +38,17 @@ from boardsight.vision.reading import (
     available_readers,
     get_reader,
     read_image,
+    record_outer_stages,
 )
 from boardsight.vision.scrabble import board_reading
+from boardsight.vision.stage_clock import StageClock
 
 GAMES = ("auto", "boggle", "scrabble")
-DETECT_MAX_SIDE = 800  # the game is told from a copy this small (at least; JPEGs shrink by halves)
 READ_MAX_SIDE = {"boggle": tray_reading.READ_MAX_SIDE, "scrabble": DEFAULT_MAX_SIDE}
 CHECKS = {"boggle": ("dice",), "scrabble": board_reading.CHECKS}
 """The checks of each game's reading: the dice-set decision for a tray; for a board, the
-decisions on tile counts, words, hidden blanks and lone tiles, then the blanks' letters.
+decisions on the squares' look, tile counts, words, hidden blanks and lone tiles, then the
+blanks' letters.
 Each check changes a square only when the evidence is clear. :data:`DEFAULT_CHECKS` run
 unless told otherwise."""
 CHECK_GROUPS = {"boggle": {}, "scrabble": board_reading.CHECK_GROUPS}
@@ -117,31 +117,38 @@ def read_photo(
     if game != "auto":
         get_reader(game, reader)  # an unknown reader is named before the photo is opened
     data = _photo_bytes(photo)
-    chosen = _detect(photo if data is None else data, name) if game == "auto" else game
+    clock = StageClock()
+    if data is None:
+        image, factor = _checked_array(photo, name), 1
+    else:
+        # the game is told from the image its reader reads, so what was found is used again
+        max_side = READ_MAX_SIDE[game] if game != "auto" else max(READ_MAX_SIDE.values())
+        image, factor = decode_image_scaled(data, source=name, max_side=max_side)
+    if camera_profile is not None:
+        image = undistort(image, camera_profile_for(camera_profile))
+    clock.lap("decode")
+    detected = _detect(image, name) if game == "auto" else None
+    if detected is not None:
+        clock.lap("detect")
+    chosen = detected.game if detected is not None else game
     active = _checks(chosen, checks)
     if model is not None and reader != "onnx":
         raise BadInputError("a model of your own needs reader onnx")
     model_file = resolve_model(chosen, str(model)) if model is not None else None
     get_reader(chosen, reader)
-    start = time.perf_counter()
-    if data is None:
-        image, factor = _checked_array(photo, name), 1
-    else:
-        image, factor = decode_image_scaled(data, source=name, max_side=READ_MAX_SIDE[chosen])
-    if camera_profile is not None:
-        image = undistort(image, camera_profile_for(camera_profile))
-    decoded = time.perf_counter()
     if chosen == "boggle":
         options: dict[str, Any] = {"size": size, "dice": dice if "dice" in active else "none"}
     else:
         options = {"tiles": tiles, "lexicon": lexicon, "checks": active}
     if model is not None:
         options["model"] = model_file
+    reusable = chosen == "scrabble" or tray_reading.parse_size(size) == tray_reading.SIZES
+    if detected is not None and detected.found is not None and corners is None and reusable:
+        options["found"] = detected.found  # the reader need not look for it again
     reading = read_image(
         image, game=chosen, reader=reader, factor=factor, source=name, corners=corners, **options
     )
-    reading.timings["decode"] = decoded - start
-    reading.timings["total"] = time.perf_counter() - start
+    record_outer_stages(reading, clock)
     if chosen == "boggle" and reading.board is None:
         reading.board = Board.from_rows([[token.upper() for token in row] for row in reading.grid])
     if chosen == "scrabble" and reading.position is None:
@@ -211,17 +218,10 @@ def _checked_array(image: np.ndarray, source: str) -> np.ndarray:
     return image
 
 
-def _detect(photo: bytes | np.ndarray, source: str) -> str:
-    """The game in the photo, told from a copy of about DETECT_MAX_SIDE pixels."""
-    if isinstance(photo, np.ndarray):
-        image = _checked_array(photo, source)
-        scale = 2 * DETECT_MAX_SIDE / max(image.shape[:2])
-        if scale < 1:
-            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    else:
-        image = decode_image(photo, source=source, max_side=DETECT_MAX_SIDE)
+def _detect(image: np.ndarray, source: str) -> DetectedGame:
+    """The game in the decoded photo, and its board or tray where the reader can use them."""
     try:
-        return detect_game(image)
+        return locate_game(image)
     except BoardNotFoundError:
         raise BoardNotFoundError(f"no Boggle tray or Scrabble board found in {source}") from None
 
@@ -278,6 +278,7 @@ def _fix_tray(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         extras={**read.extras, "fixes": listed},
         board=fixed,
         timings=dict(read.timings),
+        cpu_timings=dict(read.cpu_timings),
     )
     return dataclasses.replace(photo, reading=changed, board=fixed)
 
@@ -328,5 +329,6 @@ def _fix_board(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         extras={**read.extras, **checked, "fixes": listed},
         position=position,
         timings=dict(read.timings),
+        cpu_timings=dict(read.cpu_timings),
     )
     return dataclasses.replace(photo, reading=changed, position=position)

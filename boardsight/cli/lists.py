@@ -47,7 +47,8 @@ def sheet_text(reading: SheetReading) -> str:
                 ["#", "word", "conf", "status", "marks", "close valid words", "note"], rows, align="rlrllll"
             )
         )
-    lines.append(f"written total: {reading.total if reading.total is not None else 'none found'}")
+    circled = " (circled by the opponent: challenged as miscalculated)" if reading.total_circled else ""
+    lines.append(f"written total: {reading.total if reading.total is not None else 'none found'}{circled}")
     if reading.constrained_by:
         changes = reading.changes()
         lines.append(

@@ -70,8 +70,8 @@ def read(
         str | None,
         typer.Option(
             "--checks",
-            help="Checks to run, comma-separated (default: all). Scrabble: counts, words, hidden-blanks, "
-            "lone, blanks (misreads: the first four); Boggle: dice.",
+            help="Checks to run, comma-separated (default: all). Scrabble: look, counts, words, "
+            "hidden-blanks, lone, blanks (misreads: the first five); Boggle: dice.",
         ),
     ] = None,
     no_checks: Annotated[

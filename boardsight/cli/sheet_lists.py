@@ -35,14 +35,18 @@ def _ask(reading: SheetReading, name: str) -> SheetReading:
     return reading.accept(fixes) if fixes else reading
 
 
+def _interactive() -> bool:
+    """Whether a person is at the terminal to answer (both stdin and stderr are a TTY)."""
+    return sys.stdin.isatty() and sys.stderr.isatty()
+
+
 def read_lists(
     arguments: Sequence[str], board: Board, lexicon: str, accept: Sequence[str]
 ) -> tuple[list[PlayerList], list[SheetList]]:
     """The players' lists (text files or sheet photos) and the sheets among them; on a terminal,
     each doubtful word left is asked about."""
-    interactive = sys.stdin.isatty() and sys.stderr.isatty()
     return read_player_lists(
-        arguments, board=board, lexicon=lexicon, accept=accept, settle=_ask if interactive else None
+        arguments, board=board, lexicon=lexicon, accept=accept, settle=_ask if _interactive() else None
     )
 
 

@@ -138,6 +138,13 @@ def metric_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]
         row("circled marks", marks("circled")),
         row("marks found", lambda s: f"{s.mark_recall():.2%}"),
         row("totals read right", lambda s: f"{s.totals[0]}/{s.totals[1]}"),
+        row(
+            "circled totals",
+            lambda s: (
+                f"{s.total_circles[0]}/{s.total_circles[0] + s.total_circles[1]} found, "
+                f"{s.total_circles[2]} false"
+            ),
+        ),
         [
             "seconds a sheet (mean)",
             *(f"{sum(evaluation.seconds[k]) / max(1, len(evaluation.seconds[k])):.2f}" for k in keys),

@@ -31,6 +31,8 @@ class SheetLabel:
     words: tuple[LabelledWord, ...]
     total: int | None = None
     board: str | None = None
+    total_circled: bool = False
+    """The opponent circled the total (NTU 4.7); an optional field beside ``total``."""
     player: str | None = None
 
 
@@ -63,6 +65,7 @@ def parse_sheet_label(payload: Any, source: str = "sidecar") -> SheetLabel:
         words=tuple(_word(entry, f"{source} word {n}") for n, entry in enumerate(words, start=1)),
         total=total,
         board=board if isinstance(board, str) else None,
+        total_circled=bool(payload.get("total_circled", False)),
         player=payload.get("player") if isinstance(payload.get("player"), str) else None,
     )
 

@@ -83,6 +83,10 @@ class SheetReading:
     words: tuple[SheetWord, ...]
     total: int | None = None
     total_box: Box | None = None
+    total_circled: bool = False
+    """The opponent circled the written total: they think it miscalculated (NTU 4.7)."""
+    turned: int = 0
+    """Clockwise degrees the photo was turned to read its writing upright."""
     constrained_by: str = ""
     """What the reading was constrained by (a board and lexicon, a lexicon, or nothing)."""
     timings: dict[str, float] = field(default_factory=dict)
@@ -128,6 +132,8 @@ class SheetReading:
             "words": [word.to_json(number) for number, word in enumerate(self.words, start=1)],
             "total": self.total,
             "total_box": list(self.total_box) if self.total_box else None,
+            "total_circled": self.total_circled,
+            "turned": self.turned,
             "waiting": self.waiting,
             "constraint_changes": self.changes().to_json(),
             "timings": {name: round(seconds, 3) for name, seconds in self.timings.items()},

@@ -3,7 +3,8 @@
 Cancelled words are not claimed (NTU 4.2); circled words are the opponent's challenges
 (4.6); a word still waiting for a person is left out of the judging and listed, so no
 verdict is given on a reading nobody confirmed. The written total is compared with the
-computed raw score: a difference is reported, never penalised (4.9).
+computed raw score: a difference is reported, never penalised (4.9), and a total the
+opponent circled (4.7) is said to be challenged.
 """
 
 from __future__ import annotations
@@ -28,16 +29,22 @@ class SheetList:
     written_total: int | None
     reading: SheetReading
 
+    @property
+    def total_circled(self) -> bool:
+        """The opponent circled the written total: they think it miscalculated (NTU 4.7)."""
+        return self.reading.total_circled
+
     def total_note(self, raw_score: int) -> str | None:
         """A line about the written total, or None when none was written."""
         if self.written_total is None:
             return None
         name = self.player.name
+        challenged = ", which the opponent circled (NTU 4.7)" if self.total_circled else ""
         if self.written_total == raw_score:
-            return f"{name} wrote a total of {self.written_total}: it matches"
+            return f"{name} wrote a total of {self.written_total}{challenged}: it matches"
         return (
-            f"{name} wrote a total of {self.written_total}, the computed raw score is {raw_score}: "
-            "a miscalculation (reported, not penalised)"
+            f"{name} wrote a total of {self.written_total}{challenged}, the computed raw score is "
+            f"{raw_score}: a miscalculation (reported, not penalised)"
         )
 
     def to_json(self, raw_score: int | None = None) -> dict[str, Any]:
@@ -48,6 +55,7 @@ class SheetList:
             "challenged": [challenge.word for challenge in self.challenges],
             "waiting": [{"number": number, "as_written": text} for number, text in self.waiting],
             "written_total": self.written_total,
+            "total_circled": self.total_circled,
             "total_matches": None
             if self.written_total is None or raw_score is None
             else self.written_total == raw_score,

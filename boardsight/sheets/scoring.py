@@ -34,6 +34,8 @@ class SheetScore:
     false_valid_words: list[str] = field(default_factory=list)
     totals: list[int] = field(default_factory=lambda: [0, 0])
     """Written totals: read right, labelled."""
+    total_circles: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Circled totals: found, missed, false."""
     letters: int = 0
     letter_errors: int = 0
 
@@ -46,6 +48,7 @@ class SheetScore:
             self.marks[mark] = [a + b for a, b in zip(self.marks[mark], counts, strict=True)]
         self.false_valid_words += other.false_valid_words
         self.totals = [a + b for a, b in zip(self.totals, other.totals, strict=True)]
+        self.total_circles = [a + b for a, b in zip(self.total_circles, other.total_circles, strict=True)]
 
     @property
     def word_accuracy(self) -> float:
@@ -149,4 +152,6 @@ def score_sheet(
             score.false_valid_words.append(f"{truth.text}->{word.text}")
     if label.total is not None:
         score.totals = [int(reading.total == label.total), 1]
+    want, got = label.total_circled, reading.total_circled
+    score.total_circles = [int(want and got), int(want and not got), int(got and not want)]
     return score

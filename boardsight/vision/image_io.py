@@ -91,10 +91,12 @@ def jpeg_is_complete(data: bytes) -> bool:
 
     Inside the entropy-coded data a 0xFF byte is always followed by a stuffed zero or a
     restart marker, so the first end-of-image marker after the first scan ends the image
-    (the one of an EXIF thumbnail comes before the scan).
+    (the one of an EXIF thumbnail comes before the scan). There is one after the scan
+    exactly when the last one in the file lies after it; looking from the end finds that
+    at once in a complete file, where a search from the scan would read the whole image.
     """
     scan = jpeg_scan_offset(data)
-    return scan is not None and data.find(_JPEG_EOI, scan) != -1
+    return scan is not None and data.rfind(_JPEG_EOI) >= scan
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:

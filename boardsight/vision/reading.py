@@ -10,7 +10,6 @@ corners back to the full photo's pixels.
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from boardsight.boggle.board import Board as BoggleBoard
 from boardsight.errors import BadInputError
 from boardsight.scrabble.position import Position
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.stage_clock import StageClock
 
 GAMES = ("boggle", "scrabble")
 DEFAULT_MAX_SIDE = 1600
@@ -37,7 +37,8 @@ class BoardReading:
 
     ``corners`` are the grid's outer corners (top-left, top-right, bottom-right,
     bottom-left of ``grid`` as written) in pixels of the photo as displayed;
-    ``confidence`` holds one probability a cell; ``timings`` seconds per stage.
+    ``confidence`` holds one probability a cell; ``timings`` wall seconds per stage and
+    ``cpu_timings`` CPU seconds per stage (:mod:`boardsight.vision.stage_clock`).
     ``board`` (a Boggle tray) or ``position`` (a Scrabble board, no racks or scores) is
     what was read as the game engine's own type, which every caller hands on as it is.
     """
@@ -53,6 +54,7 @@ class BoardReading:
     extras: dict[str, Any] = field(default_factory=dict)
     board: BoggleBoard | None = field(default=None, compare=False)
     position: Position | None = field(default=None, compare=False)
+    cpu_timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
     def rows(self) -> int:
@@ -155,13 +157,20 @@ def read_photo(
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     get_reader(game, reader)
-    start = time.perf_counter()
+    clock = StageClock()
     image, factor = decode_image_scaled(read_image_bytes(path), source=str(path), max_side=max_side)
-    decoded = time.perf_counter()
+    clock.lap("decode")
     reading = read_image(image, game=game, reader=reader, factor=factor, source=str(path), **options)
-    reading.timings["decode"] = decoded - start
-    reading.timings["total"] = time.perf_counter() - start
+    record_outer_stages(reading, clock)
     return reading
+
+
+def record_outer_stages(reading: BoardReading, clock: StageClock) -> None:
+    """Add the stages timed by ``clock`` (decode, and detect for a game told from the photo)
+    and the total since it started to ``reading``'s times."""
+    reading.timings.update(clock.wall)
+    reading.cpu_timings.update(clock.cpu)
+    reading.timings["total"], reading.cpu_timings["total"] = clock.total()
 
 
 def read_image(

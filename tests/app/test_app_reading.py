@@ -146,3 +146,29 @@ print(board.rows, position.board.tile_count())
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "5"
     assert int(done.stdout.split()[1]) > 40
+
+
+def test_readings_time_each_stage_in_wall_and_cpu_seconds(
+    tray: app.PhotoReading, board: app.PhotoReading
+) -> None:
+    for photo in (tray, board):  # read with the game told from the photo: a stage of its own
+        stages = photo.reading.timings
+        assert (
+            set(stages)
+            == {"decode", "detect", "find", "read", "check", "total"}
+            == set(photo.reading.cpu_timings)
+        )
+        assert stages["total"] >= stages["detect"] + stages["find"] + stages["read"]
+        assert all(seconds >= 0 for seconds in photo.reading.cpu_timings.values())
+    given = app.read_photo(TRAY, game="boggle")
+    assert "detect" not in given.reading.timings and "detect" not in given.reading.cpu_timings
+
+
+def test_a_game_told_from_the_photo_reads_as_the_game_given(
+    tray: app.PhotoReading, board: app.PhotoReading
+) -> None:
+    for photo, path in ((tray, TRAY), (board, BOARD)):
+        given = app.read_photo(path, game=photo.game)
+        assert given.reading.grid == photo.reading.grid
+        np.testing.assert_allclose(given.reading.corners, photo.reading.corners)
+        assert given.reading.extras.get("board_method") == photo.reading.extras.get("board_method")

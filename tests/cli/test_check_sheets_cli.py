@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from boardsight.cli.app import app
+from boardsight.sheets.decode import AS_WRITTEN, CHECK, Scored, WordReading
+from boardsight.sheets.model import SheetReading, SheetWord
 
 pytest.importorskip("rapidocr_onnxruntime", reason="the PP-OCR reader needs rapidocr-onnxruntime")
 
@@ -72,3 +74,46 @@ def test_accept_without_a_sheet_photo_is_one_clear_error(tmp_path, fix: str) -> 
     result = runner.invoke(app, ["check", BOARD, f"alice={words}", "--accept", fix])
     assert result.exit_code == 2
     assert "no list here is a photo" in result.output
+
+
+def _doubtful_reading(photo, **options) -> SheetReading:
+    """What the reader makes of a sheet with one clear word and one doubtful one."""
+    box = (10, 10, 90, 40)
+    clear = WordReading("GRAINS", "GRAINS", AS_WRITTEN, 0.99)
+    doubtful = WordReading("GREATSS", "GREATSS", CHECK, 0.4, candidates=(Scored("GREATS", -1.0),))
+    reading = SheetReading(str(photo), (SheetWord(clear, box), SheetWord(doubtful, box)))
+    return reading.accept(options.get("accept", ()))
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_on_a_terminal_each_doubtful_word_is_asked_about(tmp_path, monkeypatch, terminal: bool) -> None:
+    from boardsight.app import sheets as app_sheets
+    from boardsight.cli import sheet_lists
+
+    sheet = tmp_path / "alice.png"
+    _sheet(sheet, ["GRAINS"], cancel=-1, circle=-1, total="")
+    monkeypatch.setattr(app_sheets, "read_sheet", _doubtful_reading)
+    monkeypatch.setattr(sheet_lists, "_interactive", lambda: terminal)
+    arguments = ["check", BOARD, f"alice={sheet}", "--lexicon", "enable", "--json"]
+    result = runner.invoke(app, arguments, input="GREATS\n")
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout[result.stdout.index("{") :])  # the runner echoes the answer
+    (player,) = payload["players"]
+    (info,) = payload["sheets"]
+    written = [verdict["written"] for verdict in player["words"]]
+    if terminal:
+        assert "alice word 2: read as GREATSS (close valid words: GREATS)" in result.stderr
+        assert written == ["GRAINS", "GREATS"] and info["waiting"] == []
+    else:
+        assert "read as" not in result.stderr
+        assert written == ["GRAINS"]
+        assert [entry["as_written"] for entry in info["waiting"]] == ["GREATSS"]
+
+
+def test_a_circled_total_is_reported_as_challenged(tmp_path) -> None:
+    sheet = tmp_path / "bob.png"
+    _sheet(sheet, ["GRAINS", "GREATS"], cancel=-1, circle=2, total="TOTAL 5")
+    result = runner.invoke(app, ["check", BOARD, str(sheet), "--lexicon", "enable"])
+    assert result.exit_code == 0, result.output
+    assert "bob wrote a total of 5, which the opponent circled (NTU 4.7)" in result.output
+    assert "not penalised" in result.output

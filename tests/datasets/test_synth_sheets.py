@@ -37,3 +37,14 @@ def test_generated_sheets_are_labelled_and_reproducible(tmp_path) -> None:
             assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
         payload = json.loads(image_path.with_suffix(".json").read_text())
         assert parse_sheet_label(payload).words == label.words
+
+
+def test_some_written_totals_are_circled_and_say_so() -> None:
+    from boardsight.datasets.synth.sheets import SheetSpec, render_sheet
+
+    spec = SheetSpec(words=(3, 3), fonts=hand_fonts("train")[:1])
+    payloads = [render_sheet(np.random.default_rng(seed), spec, 500)[1] for seed in range(12)]
+    labels = [parse_sheet_label(payload) for payload in payloads]
+    circled = [label.total_circled for label in labels]
+    assert any(circled) and not all(circled)
+    assert all(label.total is not None for label in labels if label.total_circled)

@@ -11,6 +11,8 @@ from boardsight.vision.reading import BoardReading, read_photo, register_reader
 
 @pytest.fixture
 def fake_reader(monkeypatch):
+    import boardsight.vision.readers  # noqa: F401  (registered now, so not into the stand-in registry)
+
     monkeypatch.setattr(reading, "_READERS", {})
 
     @register_reader("boggle", "fake")

@@ -3,8 +3,9 @@
 A sheet is a page of paper (plain or ruled) with one word a line in one or two columns,
 written in one pen; cancelled words are struck through (by the writer, in the same or a
 second pen), challenged words circled by the opponent in a second colour, and a total is
-written at the bottom in the score colour. The page lies on a table and is photographed
-through a pinhole camera at an angle, then given light, shadow, blur, noise and JPEG.
+written at the bottom in the score colour (and sometimes circled by the opponent). The
+page lies on a table and is photographed through a pinhole camera at an angle, then given
+light, shadow, blur, noise and JPEG.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ PENS = ((25, 40, 150), (20, 20, 25), (30, 60, 30), (90, 30, 120))
 """Word pens (RGB): blue, black, green, purple."""
 MARK_PENS = ((200, 30, 30), (220, 90, 20), (20, 120, 200), (30, 150, 60))
 """Second pens (RGB), for circles and totals: red, orange, light blue, green."""
+TOTAL_CIRCLED = 0.35
+"""Share of written totals the opponent circles (NTU 4.7: they think it miscalculated)."""
 PAPERS = ((250, 249, 244), (246, 242, 228), (252, 252, 252), (240, 240, 236))
 
 
@@ -130,8 +133,9 @@ def _circle(
 
 def _write_sheet(
     rng: np.random.Generator, entries: list[WrittenWord], total: int | None, fonts: tuple[FontFace, ...]
-) -> tuple[np.ndarray, list[tuple[int, int, int, int]], tuple[int, int, int, int] | None, str]:
-    """The flat page (BGR float32), each word's ink box on it, the total's box and the font's name."""
+) -> tuple[np.ndarray, list[tuple[int, int, int, int]], tuple[int, int, int, int] | None, bool, str]:
+    """The flat page (BGR float32), each word's ink box on it, the total's box, whether the
+    total is circled and the font's name."""
     width, height = int(PAGE_MM[0] * PX_PER_MM), int(PAGE_MM[1] * PX_PER_MM)
     columns = 1 if len(entries) <= 22 else 2
     rows_per_column = math.ceil((len(entries) + (1 if total is not None else 0)) / columns)
@@ -184,7 +188,15 @@ def _write_sheet(
         _lay_ink(page, coverage, left, top_px, mark_pen)
         bx0, by0, bx1, by1 = _ink_bounds(coverage)
         total_box = (left + bx0, top_px + by0, left + bx1, top_px + by1)
-    return page, boxes, total_box, face.name
+    # The circle round a total draws on a generator of its own, so that sheets rendered
+    # before it was added keep every other pixel.
+    circling = rng.spawn(1)[0]
+    total_circled = total_box is not None and bool(circling.random() < TOTAL_CIRCLED)
+    if total_circled:
+        ring_pen = mark_pen if circling.random() < 0.5 else MARK_PENS[int(circling.integers(len(MARK_PENS)))]
+        ring = _circle(circling, page.shape[:2], total_box, max(2.0, letter_h / 12))
+        _lay_ink(page, ring, 0, 0, ring_pen)
+    return page, boxes, total_box, total_circled, face.name
 
 
 def _photograph(
@@ -241,7 +253,7 @@ def render_sheet(rng: np.random.Generator, spec: SheetSpec, photo_width: int) ->
     count = int(rng.integers(spec.words[0], spec.words[1] + 1))
     entries = choose_words(rng, solution, lexicon, count)
     total = int(rng.integers(5, 90)) if rng.random() < 0.7 else None
-    page, boxes, total_box, font = _write_sheet(rng, entries, total, spec.fonts)
+    page, boxes, total_box, total_circled, font = _write_sheet(rng, entries, total, spec.fonts)
     jpeg, homography, size = _photograph(rng, page, photo_width)
     words = [
         {
@@ -256,6 +268,7 @@ def render_sheet(rng: np.random.Generator, spec: SheetSpec, photo_width: int) ->
         "game": "wordlist",
         "words": words,
         "total": total,
+        "total_circled": total_circled,
         "board": board.to_text(),
         "source_repo": "boardsight synthetic",
         "licence": "MIT (generated)",

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from boardsight.models.onnx_classifier import OnnxClassifier, load_classifier
+from boardsight.vision.boggle.tray_finder import TrayLocation
 from boardsight.vision.boggle.tray_reading import read_tray
 from boardsight.vision.reading import BoardReading, register_reader
 
@@ -58,9 +59,13 @@ def read_with_cnn(
     dice: str = "auto",
     model: str | Path | None = None,
     corners: np.ndarray | None = None,
+    found: TrayLocation | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Boggle tray in a BGR image with the cube-face CNN (cut at ``corners`` when given)."""
+    """Read a Boggle tray in a BGR image with the cube-face CNN (cut at ``corners`` when given).
+
+    ``found``: the tray as the tray finder already found it in this image.
+    """
     return read_tray(
         image,
         lambda: CnnCells(cube_classifier(model)),
@@ -69,4 +74,5 @@ def read_with_cnn(
         size=size,
         dice=dice,
         corners=corners,
+        found=found,
     )

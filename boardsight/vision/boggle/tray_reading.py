@@ -14,7 +14,6 @@ decoded to at least :data:`READ_MAX_SIDE`.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol
 
@@ -27,6 +26,7 @@ from boardsight.vision.boggle.cells import cut_cells
 from boardsight.vision.boggle.dice_check import check_dice
 from boardsight.vision.boggle.tray_finder import SIZES, TrayLocation, find_tray
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
+from boardsight.vision.stage_clock import StageClock
 
 DETECT_MAX_SIDE = 800  # long side of the image the tray is looked for in
 RETRY_MAX_SIDE = 1600  # ... and, when that fails on a bigger photo, once more at this size
@@ -68,11 +68,14 @@ def _shrunk(image: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
 
 
 def locate_tray(
-    image: np.ndarray, *, sizes: tuple[int, ...] = SIZES, source: str = "the photo"
+    image: np.ndarray, *, sizes: tuple[int, ...] = SIZES, source: str = "the photo", retry: bool = True
 ) -> TrayLocation:
-    """The tray's grid in ``image`` pixels; :class:`BoardNotFoundError` when there is none."""
+    """The tray's grid in ``image`` pixels; :class:`BoardNotFoundError` when there is none.
+
+    Not ``retry``: only the first look, in the copy of ``DETECT_MAX_SIDE`` pixels.
+    """
     tried = set()
-    for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE):
+    for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE) if retry else (DETECT_MAX_SIDE,):
         small, scale = _shrunk(image, max_side)
         if small.shape in tried:
             continue
@@ -93,33 +96,33 @@ def read_tray(
     size: int | str | None = "auto",
     dice: str = "auto",
     corners: np.ndarray | None = None,
+    found: TrayLocation | None = None,
 ) -> BoardReading:
     """Find the tray in ``image`` (BGR), read its cells and check the dice.
 
     ``make_reader`` is called only once a tray has been found, so a photo without one
     is refused before any model is loaded. Given ``corners`` (TL, TR, BR, BL in
-    ``image`` pixels), the tray is not looked for but cut there (:func:`read_at_corners`).
+    ``image`` pixels), the tray is not looked for but cut there (:func:`read_at_corners`);
+    ``found`` is the tray as :func:`locate_tray` already found it in ``image`` with these ``sizes``.
     """
-    start = time.perf_counter()
+    clock = StageClock()
     sizes = parse_size(size)
     if corners is None:
-        location = locate_tray(image, sizes=sizes, source=source)
-        found = time.perf_counter()
+        location = found if found is not None else locate_tray(image, sizes=sizes, source=source)
+        clock.lap("find")
         cells = make_reader()
         crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
         probabilities = cells.probabilities(crops)
     else:
-        found = start
+        clock.lap("find")
         cells = make_reader()
         location, probabilities = read_at_corners(image, np.asarray(corners, dtype=np.float64), sizes, cells)
-    return assemble_reading(
-        location,
-        probabilities,
-        cells.class_names,
-        reader=reader,
-        dice=dice,
-        timings={"find": found - start, "read": time.perf_counter() - found},
-    )
+    clock.lap("read")
+    reading = assemble_reading(location, probabilities, cells.class_names, reader=reader, dice=dice)
+    clock.lap("check")
+    reading.timings.update(clock.wall)
+    reading.cpu_timings.update(clock.cpu)
+    return reading
 
 
 def read_at_corners(

@@ -8,14 +8,14 @@ or Tesseract). The rest is here:
    hold tiles are classified again at the three other quarter turns, and the turn in
    which they look upright is the reading orientation (:mod:`.orientation`);
 3. read each square as its likeliest class among those of the tile set;
-4. check the reading against the tile counts and the lexicon, each check a decision
+4. check the reading against the board's own look (:mod:`.look_decisions`: tiles
+   against empty squares), the tile counts and the lexicon, each check a decision
    between hypotheses (:mod:`.check_decisions`), find what each blank stands for
    (:mod:`.position_checks`), judge the words and write the position as CGP.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +35,7 @@ from boardsight.scrabble.tokens import TURNED
 from boardsight.vision.reading import BoardNotFoundError, BoardReading
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
 from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
+from boardsight.vision.scrabble.look_decisions import LOOK, check_look
 from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
 from boardsight.vision.scrabble.position_checks import (
     BLANK,
@@ -44,6 +45,7 @@ from boardsight.vision.scrabble.position_checks import (
     runs,
 )
 from boardsight.vision.scrabble.second_look import look_again
+from boardsight.vision.scrabble.square_looks import square_looks
 from boardsight.vision.scrabble.squares import (
     BOARD_CELLS,
     cut_squares,
@@ -51,6 +53,7 @@ from boardsight.vision.scrabble.squares import (
     turn_crops,
     turn_order,
 )
+from boardsight.vision.stage_clock import StageClock
 
 TILE_SETS = ("english", "swedish")
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
@@ -60,10 +63,11 @@ SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
 ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
 SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
 
-CHECKS = (*CHECK_NAMES, "blanks")
-"""Every check of a reading, in the order they run: the decisions of :mod:`.check_decisions`,
+CHECKS = (LOOK, *CHECK_NAMES, "blanks")
+"""Every check of a reading, in the order they run: ``look`` (the board's own look tells
+tiles from empty squares, :mod:`.look_decisions`), the decisions of :mod:`.check_decisions`,
 then ``blanks`` (the lexicon says what each blank stands for)."""
-CHECK_GROUPS = {"misreads": CHECK_NAMES}  # a name for all the checks that change squares
+CHECK_GROUPS = {"misreads": (LOOK, *CHECK_NAMES)}  # a name for all the checks that change squares
 DEFAULT_CHECKS = CHECKS  # the checks a reading runs unless told otherwise
 
 SquareClassifier = Callable[[Sequence[np.ndarray]], np.ndarray]
@@ -238,6 +242,8 @@ class ClassifiedBoard:
     lexicon: Lexicon | None
     extras: dict[str, Any]
     timings: dict[str, float]
+    cpu_timings: dict[str, float]
+    looks: np.ndarray | None = None  # each square's look (:mod:`.square_looks`), for the look check
 
 
 def classify_board(
@@ -249,16 +255,17 @@ def classify_board(
     source: str = "the photo",
     corners: np.ndarray | None = None,
     second_look: bool = True,
+    found: BoardLocation | None = None,
 ) -> ClassifiedBoard:
     """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright.
 
     With ``second_look``, doubtful squares are read again shifted and scaled a little
-    (:mod:`.second_look`).
+    (:mod:`.second_look`). ``found`` is the board as the finder already found it in ``image``.
     """
     check_tiles(tiles)
-    start = time.perf_counter()
-    grid_corners, found_extras = board_corners(image, corners, source=source)
-    found = time.perf_counter()
+    clock = StageClock()
+    grid_corners, found_extras = board_corners(image, corners, source=source, found=found)
+    clock.lap("find")
     crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
 
     def tiles_of(probabilities: np.ndarray) -> str:
@@ -275,6 +282,8 @@ def classify_board(
     chosen = tiles_of(probabilities)
     tileset, words = load_tileset(chosen), lexicon_for(lexicon, chosen)
     tokens, kept = read_squares(probabilities, model.class_names, tileset)
+    looks = square_looks([crops[i] for i in turn_order(turns)], margin=model.margin, cell_px=model.cell_px)
+    clock.lap("read")
     return ClassifiedBoard(
         tokens=tokens,
         probabilities=kept,
@@ -283,7 +292,9 @@ def classify_board(
         tileset=tileset,
         lexicon=words,
         extras={**found_extras, "quarter_turns": turns, "orientation": orientation},
-        timings={"find": found - start, "read": time.perf_counter() - found},
+        timings=clock.wall,
+        cpu_timings=clock.cpu,
+        looks=looks,
     )
 
 
@@ -291,7 +302,7 @@ def checked_reading(
     board: ClassifiedBoard, *, reader: str, checks: Collection[str] | None = None
 ) -> BoardReading:
     """The reading of a classified board after ``checks`` (as in :func:`assemble_reading`)."""
-    start = time.perf_counter()
+    clock = StageClock()
     reading = assemble_reading(
         board.tokens,
         board.probabilities,
@@ -302,8 +313,11 @@ def checked_reading(
         reader=reader,
         extras=board.extras,
         checks=checks,
+        looks=board.looks,
     )
-    reading.timings.update({**board.timings, "check": time.perf_counter() - start})
+    clock.lap("check")
+    reading.timings.update({**board.timings, **clock.wall})
+    reading.cpu_timings.update({**board.cpu_timings, **clock.cpu})
     return reading
 
 
@@ -317,15 +331,19 @@ def read_board(
     source: str = "the photo",
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
+    found: BoardLocation | None = None,
 ) -> BoardReading:
     """Find the board in ``image`` (BGR), read every square, orient and check the position.
 
     ``tiles`` is ``english``, ``swedish`` or ``auto`` (Swedish when Å, Ä or Ö tiles are
     seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
     Given ``corners`` (the grid's corners in ``image`` pixels, clockwise), the board is
-    not looked for but cut there; ``checks`` as in :func:`assemble_reading`.
+    not looked for but cut there; ``checks`` as in :func:`assemble_reading`; ``found`` is
+    the board as the finder already found it in ``image`` (by the game's detection).
     """
-    board = classify_board(image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners)
+    board = classify_board(
+        image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners, found=found
+    )
     return checked_reading(board, reader=reader, checks=checks)
 
 
@@ -345,12 +363,19 @@ def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
 
 
 def board_corners(
-    image: np.ndarray, corners: np.ndarray | None, *, source: str = "the photo"
+    image: np.ndarray,
+    corners: np.ndarray | None,
+    *,
+    source: str = "the photo",
+    found: BoardLocation | None = None,
 ) -> tuple[np.ndarray, dict[str, Any]]:
-    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had."""
+    """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had.
+
+    ``found``: a location the finder already returned for ``image``, used unless ``corners`` are given.
+    """
     if corners is not None:
         return np.asarray(corners, dtype=np.float64), {"board_method": "given"}
-    location = locate_board(image, source=source)
+    location = found if found is not None else locate_board(image, source=source)
     return location.corners, {"board_method": location.method, "board_score": round(location.score, 4)}
 
 
@@ -372,12 +397,14 @@ def assemble_reading(
     reader: str,
     extras: dict[str, Any] | None = None,
     checks: Collection[str] | None = None,
+    looks: np.ndarray | None = None,
 ) -> BoardReading:
     """A :class:`BoardReading` from per-square tokens and probabilities in reading order, checked.
 
     ``checks`` names the checks to run (:data:`CHECKS`; ``misreads`` for all those that
     change squares); None runs :data:`DEFAULT_CHECKS`. Words are judged with ``lexicon`` either way.
-    Squares a check doubts but keeps are flagged, with the evidence in ``flags``.
+    Squares a check doubts but keeps are flagged, with the evidence in ``flags``. ``looks``
+    (15, 15, k) are the squares' looks for the look check, which is skipped without them.
     """
     size = BOARD_CELLS
     grid = [tokens[row * size : (row + 1) * size] for row in range(size)]
@@ -386,9 +413,19 @@ def assemble_reading(
         [float(cube[r, c, class_names.index(grid[r][c])]) for c in range(size)] for r in range(size)
     ]
     active = chosen_checks(checks)
+    looked = None
+    if LOOK in active and looks is not None and EMPTY in class_names:
+        looked = check_look(grid, cube, class_names, looks)
+        grid, cube = looked.grid, looked.probabilities
     checked_squares = check_position(
         grid, cube, class_names, tileset, lexicon, [c for c in active if c in CHECK_NAMES]
     )
+    if looked is not None:
+        checked_squares.corrections[:0] = looked.corrections
+        checked_squares.flags[:0] = looked.flags
+        checked_squares.notes[:0] = looked.notes
+    elif LOOK in active:
+        checked_squares.notes.insert(0, "look: this reader gives no looks of the squares; not run")
     grid, corrections = checked_squares.grid, checked_squares.corrections
     for change in corrections:
         row, col = change.square

@@ -33,6 +33,7 @@ VP_TOLERANCE = 0.012  # radians between a segment and the direction to its vanis
 VP_TRIALS = 200
 GROWTH = ((3, 0.25), (5, 0.2), (8, 0.2), (12, 0.15), (100, 0.12), (100, 0.12))  # (radius, tolerance) in cells
 MIN_SEGMENTS = 12
+FOURIER_BINS = 1024  # positions are binned this finely for the Fourier sums (a multiple of 32)
 
 
 class LatticeNotFoundError(ValueError):
@@ -54,16 +55,20 @@ class Lattice:
     inliers: np.ndarray
 
 
+def homogeneous(points: np.ndarray) -> np.ndarray:
+    """Points (N, 2) as homogeneous (N, 3) rows ``x, y, 1``."""
+    return np.concatenate([points, np.ones((len(points), 1), dtype=points.dtype)], axis=1)
+
+
 def apply_homography(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Map points (N, 2) through a 3x3 homography."""
-    points = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-    mapped = np.c_[points, np.ones(len(points))] @ matrix.T
+    mapped = homogeneous(np.asarray(points, dtype=np.float64).reshape(-1, 2)) @ matrix.T
     return mapped[:, :2] / mapped[:, 2:3]
 
 
 def _segment_lines(ends: np.ndarray) -> np.ndarray:
-    start = np.c_[ends[:, :2], np.ones(len(ends))]
-    stop = np.c_[ends[:, 2:], np.ones(len(ends))]
+    start = homogeneous(ends[:, :2])
+    stop = homogeneous(ends[:, 2:])
     lines = np.cross(start, stop)
     return lines / (np.linalg.norm(lines[:, :2], axis=1, keepdims=True) + 1e-300)
 
@@ -80,6 +85,24 @@ def angle_to_point(ends: np.ndarray, point: np.ndarray) -> np.ndarray:
     return cross / (np.linalg.norm(direction, axis=1) * np.linalg.norm(towards, axis=1) + 1e-12)
 
 
+def sines_to_points(ends: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Sines (points, segments) of the angle between each unit segment direction ``d`` and
+    the direction ``t`` from its middle ``m`` to each homogeneous point ``p``.
+
+    ``d x t`` and ``|t|^2`` are written out in the point's coordinates, so no
+    (points, segments, 2) array is made: ``d x t = p . (-d_y, d_x, d_y m_x - d_x m_y)`` and
+    ``|t|^2 = |p_xy|^2 - 2 p_z (p_xy . m) + p_z^2 |m|^2``.
+    """
+    middle = (ends[:, :2] + ends[:, 2:]) / 2
+    direction = ends[:, 2:] - ends[:, :2]
+    direction /= np.linalg.norm(direction, axis=1, keepdims=True) + 1e-12
+    (dx, dy), (mx, my) = direction.T, middle.T
+    px, py, pz = (points[:, k, None] for k in range(3))
+    cross = np.abs(px * -dy + py * dx + pz * (dy * mx - dx * my))
+    squared = px * px + py * py - 2 * pz * (px * mx + py * my) + pz * pz * (mx * mx + my * my)
+    return cross / (np.sqrt(np.maximum(squared, 0.0)) + 1e-12)
+
+
 def vanishing_point(ends: np.ndarray, weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The homogeneous point (unit 3-vector) where most of the segments' length meets."""
     lines = _segment_lines(ends)
@@ -89,12 +112,7 @@ def vanishing_point(ends: np.ndarray, weights: np.ndarray, rng: np.random.Genera
     candidates = candidates[norms > 1e-9] / norms[norms > 1e-9, None]
     if len(candidates) == 0:
         raise LatticeNotFoundError("segments of one direction are all parallel copies")
-    middle = (ends[:, :2] + ends[:, 2:]) / 2
-    direction = ends[:, 2:] - ends[:, :2]
-    direction /= np.linalg.norm(direction, axis=1, keepdims=True) + 1e-12
-    towards = candidates[:, None, :2] - middle[None, :, :] * candidates[:, None, 2:3]
-    cross = np.abs(direction[None, :, 0] * towards[..., 1] - direction[None, :, 1] * towards[..., 0])
-    sines = cross / (np.linalg.norm(towards, axis=2) + 1e-12)
+    sines = sines_to_points(ends, candidates)
     scores = ((sines < VP_TOLERANCE) * weights[None, :]).sum(axis=1)
     point = candidates[int(np.argmax(scores))]
     for _ in range(3):
@@ -106,6 +124,25 @@ def vanishing_point(ends: np.ndarray, weights: np.ndarray, rng: np.random.Genera
     return point
 
 
+def fourier_sums(counts: np.ndarray, start: float, width: float, periods: np.ndarray) -> np.ndarray:
+    """``sum_k counts[k] exp(2 pi i x_k / p)`` for each period ``p``; ``x_k = start + (k + 1/2) width``.
+
+    The bins are evenly spaced, so ``exp(2 pi i x_k / p)`` factors into a power of one
+    step for the block of 32 bins that ``k`` falls in and one for its place inside the
+    block: two small tables of exponentials and a matrix product instead of one
+    exponential per bin and period. ``len(counts)`` must be a multiple of 32.
+    """
+    block = 32
+    table = counts.reshape(-1, block)
+    phase = 2j * np.pi / np.asarray(periods, dtype=np.float64)[:, None]
+    inner = np.exp(phase * (np.arange(block) * width))
+    outer = np.exp(phase * (start + (np.arange(len(table)) * block + 0.5) * width))
+    # real products: small enough that BLAS runs them on one thread (a complex product of
+    # this size is spread over threads, which costs more than it saves on busy cores)
+    blocks = inner.real @ table.T + 1j * (inner.imag @ table.T)
+    return (outer * blocks).sum(axis=1)
+
+
 def period_and_phase(positions: np.ndarray, weights: np.ndarray) -> tuple[float, float]:
     """Spacing and offset of evenly spaced lines at ``positions`` (some missing, some extra).
 
@@ -113,18 +150,16 @@ def period_and_phase(positions: np.ndarray, weights: np.ndarray) -> tuple[float,
     a half, a third ... as lines at whole spacings are also lines at half spacings);
     so the peak's spacing is multiplied by the largest factor up to 4 whose spacing
     still has near-peak power. Positions are binned finely first, which keeps the sums
-    cheap.
+    cheap (:func:`fourier_sums`).
     """
     low, high = np.percentile(positions, [3, 97])
     span = max(high - low, 1e-6)
     start, stop = positions.min(), positions.max()
-    counts, edges = np.histogram(positions, bins=1024, range=(start, stop + 1e-9), weights=weights)
-    centres = (edges[:-1] + edges[1:]) / 2
-    present = counts > 0
-    centres, counts = centres[present], counts[present]
+    counts, edges = np.histogram(positions, bins=FOURIER_BINS, range=(start, stop + 1e-9), weights=weights)
+    width = (edges[-1] - edges[0]) / FOURIER_BINS
 
     def sums(periods: np.ndarray) -> np.ndarray:
-        return (counts[None, :] * np.exp(2j * np.pi * centres[None, :] / periods[:, None])).sum(axis=1)
+        return fourier_sums(counts, float(edges[0]), float(width), periods)
 
     def refine(period: float, width: float) -> tuple[float, complex]:
         fine = np.linspace(period * (1 - width), period * (1 + width), 41)
@@ -150,7 +185,7 @@ def _line_normal(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis:
     """
     normal = np.zeros((9, 9))
     for end in (ends[:, :2], ends[:, 2:]):
-        point = np.c_[end, np.ones(len(end))]
+        point = homogeneous(end)
         for which in (0, 1):
             chosen = axis == which
             rows = np.zeros((int(chosen.sum()), 9))
@@ -162,12 +197,12 @@ def _line_normal(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis:
 
 def _point_normal(points: np.ndarray, targets: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Normal matrix (9x9) of "G maps each image point to its lattice target"."""
-    homogeneous = np.c_[points, np.ones(len(points))]
+    points = homogeneous(points)
     normal = np.zeros((9, 9))
     for which in (0, 1):
         rows = np.zeros((len(points), 9))
-        rows[:, 3 * which : 3 * which + 3] = homogeneous
-        rows[:, 6:] = -targets[:, which, None] * homogeneous
+        rows[:, 3 * which : 3 * which + 3] = points
+        rows[:, 6:] = -targets[:, which, None] * points
         normal += (rows * weights[:, None]).T @ rows
     return normal
 

@@ -17,6 +17,7 @@ import numpy as np
 from boardsight.lexicon import Lexicon
 from boardsight.models.onnx_classifier import OnnxClassifier, load_classifier
 from boardsight.vision.reading import BoardReading, register_reader
+from boardsight.vision.scrabble.board_finder import BoardLocation
 from boardsight.vision.scrabble.board_reading import ReaderModel, read_board
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "scrabble_tiles.onnx"
@@ -48,9 +49,13 @@ def read_with_cnn(
     model: str | Path | None = None,
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
+    found: BoardLocation | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Scrabble board in a BGR image with the square CNN (cut at ``corners`` when given)."""
+    """Read a Scrabble board in a BGR image with the square CNN (cut at ``corners`` when given).
+
+    ``found``: the board as the board finder already found it in this image.
+    """
     return read_board(
         image,
         reader_model(model),
@@ -60,4 +65,5 @@ def read_with_cnn(
         source=source,
         corners=corners,
         checks=checks,
+        found=found,
     )

@@ -121,14 +121,31 @@ def locate_block(image: np.ndarray, lattice: Lattice, kinds: np.ndarray) -> tupl
         (centres[:, 0] >= 0) & (centres[:, 0] < width) & (centres[:, 1] >= 0) & (centres[:, 1] < height)
     ).reshape(us.shape)
     size = kinds.shape[0]
-    best = (u_low, v_low, -1.0)
-    for v in range(v_low, v_high - size + 1):
-        for u in range(u_low, u_high - size + 1):
-            rows = slice(v - v_low, v - v_low + size)
-            cols = slice(u - u_low, u - u_low + size)
-            if inside[rows, cols].mean() < MIN_INSIDE:
-                continue
-            score = pattern_score(colours[rows, cols], kinds)
-            if score > best[2]:
-                best = (u, v, score)
-    return best
+    if colours.shape[0] < size or colours.shape[1] < size:
+        return u_low, v_low, -1.0
+    blocks = np.lib.stride_tricks.sliding_window_view(colours, (size, size), axis=(0, 1))
+    fits = np.lib.stride_tricks.sliding_window_view(inside, (size, size)).mean(axis=(2, 3)) >= MIN_INSIDE
+    if not fits.any():
+        return u_low, v_low, -1.0
+    # the blocks that fit, as (blocks, squares, 3) in the row-major square order of pattern_score
+    chosen = np.nonzero(fits)
+    values = np.ascontiguousarray(blocks[chosen].transpose(0, 2, 3, 1)).reshape(len(chosen[0]), -1, 3)
+    scores = pattern_scores(values, kinds)
+    best = int(np.argmax(scores))  # the first best in row-major (v, u) order, as a scan would keep
+    return u_low + int(chosen[1][best]), v_low + int(chosen[0][best]), float(scores[best])
+
+
+def pattern_scores(values: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    """:func:`pattern_score` of many blocks at once: ``values`` (blocks, squares, 3) row-major."""
+    labels = kinds.ravel()
+    count = len(values)
+
+    def spread(members: np.ndarray) -> np.ndarray:
+        deviation = np.abs(members - np.median(members, axis=1, keepdims=True))
+        return deviation.reshape(count, -1).sum(axis=1)
+
+    total = spread(values)
+    within = np.zeros(count, dtype=total.dtype)
+    for kind in np.unique(labels):
+        within = within + spread(values[:, labels == kind])
+    return (total - within) / (total + SPREAD_FLOOR * values.shape[1])

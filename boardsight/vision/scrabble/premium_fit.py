@@ -41,6 +41,25 @@ def _kind_colours(lab: np.ndarray, kinds: np.ndarray) -> dict[int, np.ndarray]:
     return {int(kind): np.median(medians[kinds == kind], axis=0) for kind in np.unique(kinds)}
 
 
+def _nearest_kind(lab: np.ndarray, colours: dict[int, np.ndarray]) -> np.ndarray:
+    """The kind whose colour is nearest each pixel (L1 in Lab; the lowest kind on a tie)."""
+    channels = [np.ascontiguousarray(lab[:, :, k]) for k in range(3)]
+
+    def distance(kind: int) -> np.ndarray:
+        colour = colours[kind].astype(lab.dtype)
+        summed = np.abs(channels[0] - colour[0]) + np.abs(channels[1] - colour[1])
+        return summed + np.abs(channels[2] - colour[2])
+
+    first, *others = sorted(colours)
+    best, nearest = distance(first), np.full(lab.shape[:2], first)
+    for kind in others:
+        now = distance(kind)
+        closer = now < best
+        best = np.where(closer, now, best)
+        nearest[closer] = kind
+    return nearest
+
+
 def premium_centroids(
     image: np.ndarray, to_board: np.ndarray, kinds: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -57,30 +76,36 @@ def premium_centroids(
     flat = cv2.warpPerspective(image, to_rectified @ to_board, (size, size), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB).astype(np.float32)
     colours = _kind_colours(lab, kinds)
-    names = sorted(colours)
-    distance = np.stack([np.abs(lab - colours[kind]).sum(axis=2) for kind in names])
-    nearest = np.array(names)[np.argmin(distance, axis=0)]
+    nearest = _nearest_kind(lab, colours)
+    rows, cols = np.nonzero(kinds > 0)
     half = round(WINDOW * CELL_PX)
-    ys, xs = np.mgrid[-half : half + 1, -half : half + 1]
-    measured, ideal = [], []
-    for row, col in zip(*np.nonzero(kinds > 0), strict=True):
-        kind = kinds[row, col]
-        centre_x = (col + 0.5 + MARGIN_CELLS) * CELL_PX
-        centre_y = (row + 0.5 + MARGIN_CELLS) * CELL_PX
-        left, top = round(centre_x) - half, round(centre_y) - half
-        window = nearest[top : top + 2 * half + 1, left : left + 2 * half + 1] == kind
-        fill = window.mean()
-        if not MIN_FILL <= fill <= MAX_FILL:
-            continue
-        dx, dy = xs[window].mean(), ys[window].mean()
-        near = (np.abs(xs - dx) <= CORE * CELL_PX) & (np.abs(ys - dy) <= CORE * CELL_PX)
-        if window[near].mean() < MIN_CORE_FILL or window[~near].mean() > MAX_RING_FILL:
-            continue  # no compact patch: scattered pixels of that colour (noise, texture)
-        x = left + half + dx
-        y = top + half + dy
-        measured.append([x / CELL_PX - MARGIN_CELLS, y / CELL_PX - MARGIN_CELLS])
-        ideal.append([col + 0.5, row + 0.5])
-    return np.array(measured).reshape(-1, 2), np.array(ideal).reshape(-1, 2)
+    offsets = np.arange(-half, half + 1)
+    tops = np.round((rows + 0.5 + MARGIN_CELLS) * CELL_PX).astype(int)
+    lefts = np.round((cols + 0.5 + MARGIN_CELLS) * CELL_PX).astype(int)
+    # every premium square's search window at once: (squares, 2 half + 1, 2 half + 1)
+    windows = (
+        nearest[tops[:, None, None] + offsets[None, :, None], lefts[:, None, None] + offsets[None, None, :]]
+        == kinds[rows, cols][:, None, None]
+    )
+    ys, xs = offsets[None, :, None], offsets[None, None, :]
+    count = windows.sum(axis=(1, 2))
+    fill = count / windows[0].size
+    dx = (windows * xs).sum(axis=(1, 2)) / np.maximum(count, 1)
+    dy = (windows * ys).sum(axis=(1, 2)) / np.maximum(count, 1)
+    near = (np.abs(xs - dx[:, None, None]) <= CORE * CELL_PX) & (
+        np.abs(ys - dy[:, None, None]) <= CORE * CELL_PX
+    )
+    core_fill = (windows & near).sum(axis=(1, 2)) / np.maximum(near.sum(axis=(1, 2)), 1)
+    ring_fill = (windows & ~near).sum(axis=(1, 2)) / np.maximum((~near).sum(axis=(1, 2)), 1)
+    # a compact patch: scattered pixels of that colour (noise, texture) fill neither way
+    kept = (
+        (fill >= MIN_FILL) & (fill <= MAX_FILL) & (core_fill >= MIN_CORE_FILL) & (ring_fill <= MAX_RING_FILL)
+    )
+    x = lefts[kept] + dx[kept]
+    y = tops[kept] + dy[kept]
+    measured = np.c_[x / CELL_PX - MARGIN_CELLS, y / CELL_PX - MARGIN_CELLS]
+    ideal = np.c_[cols[kept] + 0.5, rows[kept] + 0.5]
+    return measured.reshape(-1, 2).astype(np.float64), ideal.reshape(-1, 2).astype(np.float64)
 
 
 def premium_matches(

@@ -120,9 +120,9 @@ def read_with_tesseract(
         language = "eng+swe"
     else:
         letters, language = "".join(tile_set_for(tiles).letters), LANGUAGES[tiles]
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     grid_corners, found_extras = board_corners(image, corners, source=source)
-    found = time.perf_counter()
+    found, found_cpu = time.perf_counter(), time.process_time()
     cells = [clean_square(crop) for crop in cut_squares(image, grid_corners, margin=0.0, cell_px=CUT_PX)]
     best_turn, best_reads, best_total = 0, [], -1.0
     for turns in range(4):
@@ -144,7 +144,7 @@ def read_with_tesseract(
             probabilities[index, 2:] = (1 - share) / (len(class_names) - 2)
             probabilities[index, class_names.index(letter)] = share
     tokens, kept = read_squares(probabilities, class_names, tileset)
-    read = time.perf_counter()
+    read, read_cpu = time.perf_counter(), time.process_time()
     reading = assemble_reading(
         tokens,
         kept,
@@ -157,4 +157,7 @@ def read_with_tesseract(
         checks=checks,
     )
     reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
+    reading.cpu_timings.update(
+        {"find": found_cpu - start_cpu, "read": read_cpu - found_cpu, "check": time.process_time() - read_cpu}
+    )
     return reading

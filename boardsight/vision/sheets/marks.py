@@ -1,14 +1,21 @@
 """Marks on a written word: struck through (cancelled) or circled (challenged).
 
-Both are found in the ink around the word, cut out upright from the photo with a margin:
+Both are found in the ink around the word, cut out upright from the photo with a margin
+(:mod:`boardsight.vision.sheets.ink` tells the word's pen from a second one). Ruled lines,
+which run through the whole crop, are taken out first.
 
 - *struck through*: after an opening with a line longer than any letter's own bar (level
-  or at a slight slope), ink remains in a run across most of the word's width in its
-  middle half, and crosses paper between letters (columns with no other ink; bold letters
-  whose bars join leave none); a ruled line, which runs on past the margin to the crop's
-  edge, does not count;
-- *circled*: the ink (slightly thickened, to close a loop drawn in one stroke) encloses
-  the word: most of the paper between the letters cannot be reached from the crop's edge.
+  or at a slight slope), a bar remains across most of the word's width, through the middle
+  of the letters' own band (the rows their ink fills), not running on to the crop's edge.
+  A bar in a second colour is a strike as it is; a bar in the word's pen must also run
+  across all the letters, be as thick as a pen stroke (not a blur of letters), and cross
+  paper between letters (columns with no other ink) or run on past the letters at an end,
+  as bold letters whose bars touch, or a thread of blur joining them, do not;
+- *circled*: ink in a second colour surrounds the word (it lies in nearly every direction
+  from the word's centre, outside the letters' core: an open loop counts), or ink of any
+  colour, slightly thickened to close a loop drawn in one stroke, encloses the word: most
+  of the paper between the letters belongs to enclosed regions as wide as a good part of
+  the word (a letter's own counter, or a pocket between close letters, is narrower).
 """
 
 from __future__ import annotations
@@ -19,12 +26,33 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from boardsight.vision.sheets.ink import Ink, find_ink
+
 MARGIN = 0.9
-"""Margin of the crop around a word, as a share of the word's height."""
+"""Margin of the crop above and below a word (and at least on its sides), as a share of its height."""
+SIDE_MARGIN = 0.35
+"""Margin of the crop on each side, as a share of the word's width (a strike runs on past the word)."""
 STRIKE_SPAN = 0.6
 STRIKE_SLOPES = (-6.0, -3.0, 0.0, 3.0, 6.0)
 """Slopes (degrees) at which a strike is looked for: it is drawn by hand, rarely quite level."""
+OWN_PEN_COVER = 0.85
+"""A bar in the word's pen must run across this share of the letters (a strike crosses them all)."""
+OVERHANG = 0.3
+"""...or run on past the letters by this share of the word's height at one end at least."""
+MIN_BAR = 2.0
+"""Thickness (pixels, the median over its columns) of a bar in the word's pen to count as a pen stroke..."""
+MAX_BAR = 0.25
+"""...and at most this share of the word box's height (thicker is letters blurred into one another)."""
 ENCLOSED_SHARE = 0.6
+WIDE_ENCLOSURE = 0.4
+"""An enclosed region counts towards a circle when at least this share of the word's width."""
+RING_SECTORS = 36
+RING_COVER = 0.75
+"""A second-colour ring lies in at least this share of the directions round the word's centre."""
+RULED = 0.9
+"""A straight line across this share of the crop's width is a ruled line of the paper."""
+
+Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -33,19 +61,7 @@ class Marks:
     circled: bool
 
 
-def ink_mask(crop_bgr: np.ndarray) -> np.ndarray:
-    """Ink (uint8 0/255): pixels clearly darker or more coloured than the paper around them."""
-    gray = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    size = max(15, (min(gray.shape) // 2) | 1)
-    paper = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
-    paper = cv2.blur(paper, (size, size))
-    darker = (paper - gray) > np.maximum(40.0, 0.25 * paper)
-    hsv = cv2.cvtColor(crop_bgr, cv2.COLOR_BGR2HSV)
-    coloured = (hsv[:, :, 1] > 90) & (hsv[:, :, 2] > 60)
-    return ((darker | coloured).astype(np.uint8)) * 255
-
-
-def word_crop(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+def word_crop(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, Box]:
     """The word's quad with a margin, warped upright, and the word's own box in that crop."""
     quad = np.asarray(quad, np.float64)
     along = quad[1] - quad[0]
@@ -55,9 +71,10 @@ def word_crop(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, tupl
     unit_x = along / max(width, 1e-6)
     unit_y = across / max(height, 1e-6)
     margin = MARGIN * height
-    out_w = round(width + 2 * margin)
+    side = max(margin, SIDE_MARGIN * width)
+    out_w = round(width + 2 * side)
     out_h = round(height + 2 * margin)
-    origin = quad[0] - margin * unit_x - margin * unit_y
+    origin = quad[0] - side * unit_x - margin * unit_y
     source = np.array(
         [origin, origin + out_w * unit_x, origin + out_w * unit_x + out_h * unit_y, origin + out_h * unit_y],
         np.float32,
@@ -65,7 +82,7 @@ def word_crop(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, tupl
     target = np.array([[0, 0], [out_w, 0], [out_w, out_h], [0, out_h]], np.float32)
     matrix = cv2.getPerspectiveTransform(source, target)
     crop = cv2.warpPerspective(image_bgr, matrix, (out_w, out_h), borderMode=cv2.BORDER_REPLICATE)
-    inner = (int(margin), int(margin), int(margin + width), int(margin + height))
+    inner = (int(side), int(margin), int(side + width), int(margin + height))
     return crop, inner
 
 
@@ -79,28 +96,119 @@ def _line_kernel(length: int, degrees: float) -> np.ndarray:
     return kernel
 
 
-def is_struck(mask: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
+def ruled_lines(mask: np.ndarray) -> np.ndarray:
+    """The straight lines of the mask that cross (nearly) the whole crop: the paper's rules
+    (slightly thickened, to take their anti-aliased edges too)."""
+    length = max(3, round(RULED * mask.shape[1]))
+    lines = np.zeros_like(mask)
+    for degrees in (-2.0, 0.0, 2.0):
+        # Beyond the crop is no ink: by default erosion would take it for ink there.
+        kernel = _line_kernel(length, degrees)
+        lines |= cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8)) if lines.any() else lines
+
+
+def without_ruled_lines(ink: Ink) -> Ink:
+    """The ink less the paper's rules."""
+    lines = ruled_lines(ink.mask)
+    if not lines.any():
+        return ink
+    keep = cv2.bitwise_not(lines)
+    return Ink(cv2.bitwise_and(ink.mask, keep), cv2.bitwise_and(ink.second, keep))
+
+
+def letters_band(ink: Ink, inner: Box) -> tuple[float, float]:
+    """Top and bottom rows of the letters' own ink (the word's pen, inside its box)."""
+    x0, y0, x1, y1 = inner
+    own = (ink.mask[y0:y1, x0:x1] > 0) & (ink.second[y0:y1, x0:x1] == 0)
+    rows = np.nonzero(own)[0]
+    if len(rows) < 10:
+        return float(y0), float(y1)
+    return y0 + float(np.percentile(rows, 5)), y0 + float(np.percentile(rows, 95)) + 1
+
+
+def _letters_extent(ink: Ink, inner: Box, top: float, bottom: float) -> tuple[float, float]:
+    """Left and right columns of the word's own ink in its band of rows."""
+    x0, _y0, x1, _y1 = inner
+    rows = slice(int(top), max(int(top) + 1, int(bottom)))
+    own = (ink.mask[rows, x0:x1] > 0) & (ink.second[rows, x0:x1] == 0)
+    columns = np.nonzero(own)[1]
+    if len(columns) < 10:
+        return float(x0), float(x1)
+    return x0 + float(np.percentile(columns, 2)), x0 + float(np.percentile(columns, 98)) + 1
+
+
+def is_struck(ink: Ink, inner: Box) -> bool:
     """Whether a long stroke runs through the middle of the word (see the module docstring)."""
     x0, y0, x1, y1 = inner
-    height = y1 - y0
-    length = max(3, round(max(1.1 * height, 0.3 * (x1 - x0))))
-    crop_w = mask.shape[1]
+    band = letters_band(ink, inner)
+    extent = _letters_extent(ink, inner, *band)
+    length = max(3, round(max(1.1 * (y1 - y0), 0.3 * (x1 - x0))))
     for degrees in STRIKE_SLOPES:
-        bars = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _line_kernel(length, degrees))
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
-        for label in range(1, count):
-            left, top, w, h, _area = stats[label]
-            if left <= 1 or left + w >= crop_w - 1:
-                continue  # a ruled line: it runs on past the margin
-            middle = top + h / 2
-            spans = min(left + w, x1) - max(left, x0)
-            in_band = y0 + 0.25 * height <= middle <= y1 - 0.25 * height
-            if spans >= STRIKE_SPAN * (x1 - x0) and in_band and _bridges_gaps(mask, labels == label, inner):
+        kernel = _line_kernel(length, degrees)
+        for source, own_pen in ((ink.second, False), (ink.mask, True)):
+            if source.any() and _has_strike(source, own_pen, kernel, ink, inner, band, extent):
                 return True
     return False
 
 
-def _bridges_gaps(mask: np.ndarray, bar: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
+def _has_strike(
+    source: np.ndarray,
+    own_pen: bool,
+    kernel: np.ndarray,
+    ink: Ink,
+    inner: Box,
+    band: tuple[float, float],
+    extent: tuple[float, float],
+) -> bool:
+    """Whether the bars ``kernel`` opens in ``source`` hold a strike (see :func:`is_struck`)."""
+    x0, y0, x1, y1 = inner
+    top, bottom = band
+    first, last = extent
+    letters = max(1.0, bottom - top)
+    bars = cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
+    mask, own = ink.mask, ink.mask & ~ink.second
+    for label in range(1, count):
+        left, bar_top, w, h, _area = stats[label]
+        if left <= 1 or left + w >= source.shape[1] - 1:
+            continue  # a ruled line, or something beyond the word: it runs on past the margin
+        middle = (bar_top + h / 2 - top) / letters
+        if not own_pen:
+            spans = min(left + w, x1) - max(left, x0)
+            if spans >= STRIKE_SPAN * (x1 - x0) and 0.2 <= middle <= 0.8:
+                return True
+            continue
+        covers = (min(left + w, last) - max(left, first)) / max(1.0, last - first)
+        if covers < OWN_PEN_COVER or not 0.25 <= middle <= 0.75:
+            continue
+        bar = labels == label
+        # The bar's own thickness: bits of letters it passes through thicken a few columns.
+        thickness = float(np.median(bar[:, left : left + w].sum(axis=0)))
+        if MIN_BAR <= thickness <= MAX_BAR * (y1 - y0) and (
+            _bridges_gaps(mask, bar, inner) or _runs_past_letters(own, bar, inner, thickness)
+        ):
+            return True
+    return False
+
+
+def _runs_past_letters(own: np.ndarray, bar: np.ndarray, inner: Box, thickness: float) -> bool:
+    """Whether the bar runs on past the letters (where the word's pen has ink above or below
+    it) at an end, as a strike drawn across a word does and a letter's own stroke cannot."""
+    _x0, y0, _x1, y1 = inner
+    rows = np.flatnonzero(bar.any(axis=1))
+    margin = max(2, (y1 - y0) // 10)
+    off_bar = own[y0:y1].copy()
+    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
+    letters = np.flatnonzero(off_bar.any(axis=0))
+    columns = np.flatnonzero(bar.any(axis=0))
+    if len(letters) == 0 or len(columns) == 0:
+        return False
+    overhang = max(letters[0] - columns[0], columns[-1] - letters[-1])
+    return overhang >= max(OVERHANG * (y1 - y0), 2 * thickness)
+
+
+def _bridges_gaps(mask: np.ndarray, bar: np.ndarray, inner: Box) -> bool:
     """Whether the bar crosses the paper between letters: columns of the word with no ink off
     the bar. Close letters whose bars join (E, N, I of a bold print) leave no such column."""
     x0, y0, x1, y1 = inner
@@ -113,29 +221,39 @@ def _bridges_gaps(mask: np.ndarray, bar: np.ndarray, inner: tuple[int, int, int,
     return len(gaps) >= 2
 
 
-def is_circled(mask: np.ndarray, inner: tuple[int, int, int, int]) -> bool:
-    """Whether the ink encloses the word (see the module docstring)."""
+def is_ringed(second: np.ndarray, inner: Box) -> bool:
+    """Whether second-colour ink lies round the word's centre in nearly every direction."""
+    x0, y0, x1, y1 = inner
+    ys, xs = np.nonzero(second)
+    if len(xs) == 0:
+        return False
+    u = (xs - (x0 + x1) / 2) / max(1.0, (x1 - x0) / 2)
+    v = (ys - (y0 + y1) / 2) / max(1.0, (y1 - y0) / 2)
+    outside = np.hypot(u, v) >= 0.6
+    if not outside.any():
+        return False
+    angles = np.arctan2(v[outside], u[outside])
+    sectors = np.unique(((angles + math.pi) / (2 * math.pi) * RING_SECTORS).astype(int) % RING_SECTORS)
+    return len(sectors) >= RING_COVER * RING_SECTORS
+
+
+def is_enclosed(mask: np.ndarray, inner: Box) -> bool:
+    """Whether the ink, thickened to close a loop, encloses the paper between the letters in
+    regions wide enough to be a circle's inside (see the module docstring)."""
     x0, y0, x1, y1 = inner
     height = max(1, y1 - y0)
     closed = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     free = (closed == 0).astype(np.uint8)
-    flood = free.copy()
-    h, w = flood.shape
-    fill_mask = np.zeros((h + 2, w + 2), np.uint8)
-    for x in range(0, w, 3):
-        for y in (0, h - 1):
-            if flood[y, x] == 1:
-                cv2.floodFill(flood, fill_mask, (x, y), 2)
-    for y in range(0, h, 3):
-        for x in (0, w - 1):
-            if flood[y, x] == 1:
-                cv2.floodFill(flood, fill_mask, (x, y), 2)
-    band = flood[y0 + height // 4 : y1 - height // 4, x0:x1]
-    paper = band > 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    wide = np.zeros(count, bool)
+    wide[1:] = stats[1:, cv2.CC_STAT_WIDTH] >= WIDE_ENCLOSURE * (x1 - x0)
+    wide[edge] = False
+    band = labels[y0 + height // 4 : y1 - height // 4, x0:x1]
+    paper = free[y0 + height // 4 : y1 - height // 4, x0:x1] > 0
     if paper.sum() < 10:
         return False
-    enclosed = (band == 1) & paper
-    return float(enclosed.sum()) / float(paper.sum()) >= ENCLOSED_SHARE
+    return float((wide[band] & paper).sum()) / float(paper.sum()) >= ENCLOSED_SHARE
 
 
 def find_marks(image_bgr: np.ndarray, quad: np.ndarray) -> Marks:
@@ -143,5 +261,6 @@ def find_marks(image_bgr: np.ndarray, quad: np.ndarray) -> Marks:
     crop, inner = word_crop(image_bgr, quad)
     if crop.size == 0:
         return Marks(False, False)
-    mask = ink_mask(crop)
-    return Marks(cancelled=is_struck(mask, inner), circled=is_circled(mask, inner))
+    ink = without_ruled_lines(find_ink(crop, inner))
+    circled = is_ringed(ink.second, inner) or is_enclosed(ink.mask, inner)
+    return Marks(cancelled=is_struck(ink, inner), circled=circled)

@@ -2,9 +2,11 @@
 
 The PP-OCR detector finds the pieces of writing (at any angle the page lies at); the
 recogniser's letter tables are split into words at spaces and each word is decided by
-:func:`boardsight.sheets.decode.read_word` under the given vocabulary. A piece of writing
-that holds digits is the written total (``TOTAL 37``, ``= 37``, ``37``): the bottom-most
-such piece wins.
+:func:`boardsight.sheets.decode.read_word` under the given vocabulary. A line that ends in
+a number is the written total (``TOTAL 37``, ``= 37``, ``37``): the bottom-most such line
+wins, and a circle round it is the opponent's challenge of the sum (NTU 4.7). A photo taken
+sideways or upside down is turned upright first
+(:mod:`boardsight.vision.sheets.orientation`); boxes are given in the photo's own pixels.
 """
 
 from __future__ import annotations
@@ -20,15 +22,24 @@ import numpy as np
 from boardsight.errors import BadInputError
 from boardsight.sheets.decode import Vocabulary, read_word
 from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
+from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.marks import find_marks
-from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine
+from boardsight.vision.sheets.orientation import (
+    is_sideways,
+    turn_image,
+    turn_points,
+    unturn_points,
+    upright_turn,
+)
+from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine, order_quad
 
 MAX_SIDE = 1600
 """The photo is read at this longer side at most (pixels)."""
 MAX_WORDS = 300
 """More pieces of writing than this is not a score sheet (a page of text, a newspaper)."""
 MIN_LETTERS = 2
+TOTAL_WORDS = ("TOTAL", "TOT", "SUM", "SCORE")
 _NUMBER = re.compile(r"\d(?:[\d ]*\d)?")
 
 Photo = str | Path | bytes | np.ndarray
@@ -96,23 +107,38 @@ def _sub_quad(line: LineOutput, start: int, stop: int) -> np.ndarray:
     return np.vstack([top, bottom]).astype(np.float32)
 
 
-def _box(quad: np.ndarray, scale: float) -> Box:
+def _box(quad: np.ndarray, scale: float, turn: int = 0, photo_shape: tuple[int, ...] = ()) -> Box:
+    """The quad's bounding box in the photo's own pixels (before scaling and turning)."""
+    if turn:
+        quad = unturn_points(quad, turn, photo_shape)
     low = quad.min(axis=0) / scale
     high = quad.max(axis=0) / scale
     return round(low[0]), round(low[1]), round(high[0]), round(high[1])
 
 
-def _total(lines: list[LineOutput]) -> tuple[int | None, np.ndarray | None]:
-    """The number written on the bottom-most line that holds digits (digits apart by a gap join)."""
-    best: tuple[float, int, np.ndarray] | None = None
+def _is_number(text: str) -> bool:
+    """Whether a piece of writing is a number: digits at least as many as letters, or digits
+    after a word for the total (``TOTAL37`` read without its space)."""
+    digits = sum(char.isdigit() for char in text)
+    letters = "".join(char for char in text.upper() if char.isalpha())
+    if digits == 0 or not text[-1].isdigit():
+        return False
+    return digits >= len(letters) or any(edit_distance(letters, word) <= 1 for word in TOTAL_WORDS)
+
+
+def _total_line(lines: list[LineOutput]) -> LineOutput | None:
+    """The bottom-most line that ends in a number (``TOTAL 37``, ``= 37``, ``37``).
+
+    A word with a letter misread as a digit (``SHSS4``) is not a number: it stays a word.
+    """
+    best: LineOutput | None = None
     for line in lines:
-        numbers = _NUMBER.findall(line.text)
-        if not numbers:
+        pieces = [collapse_symbols(piece.symbols).strip() for piece in _split(line)]
+        if not pieces or not _is_number(pieces[-1]) or not _NUMBER.search(pieces[-1]):
             continue
-        bottom = float(line.quad[:, 1].max())
-        if best is None or bottom > best[0]:
-            best = (bottom, int(numbers[-1].replace(" ", "")), line.quad)
-    return (best[1], best[2]) if best else (None, None)
+        if best is None or float(line.quad[:, 1].max()) > float(best.quad[:, 1].max()):
+            best = line
+    return best
 
 
 def read_sheet(
@@ -135,18 +161,28 @@ def read_sheet(
             f"{source}: {len(quads)} pieces of writing found; a score sheet holds at most {MAX_WORDS} words"
         )
     detected = time.perf_counter()
-    lines = ocr.recognise(image, quads)
+    lines = None if is_sideways(quads) else ocr.recognise(image, quads)
+    turn = upright_turn(ocr, image, quads, lines)
+    photo_shape = image.shape
+    if turn:
+        image = turn_image(image, turn)
+        quads = [order_quad(turn_points(quad, turn, photo_shape)) for quad in quads]
+    if turn or lines is None:
+        lines = ocr.recognise(image, quads)
     recognised = time.perf_counter()
     pieces = [piece for line in lines for piece in _split(line)]
     if len(pieces) > MAX_WORDS:
         raise BadInputError(
             f"{source}: {len(pieces)} words found; a score sheet holds at most {MAX_WORDS} words"
         )
-    number_lines = {id(piece.line) for piece in pieces if _NUMBER.search(collapse_symbols(piece.symbols))}
-    total, total_quad = _total(lines)
-    words = []
+    total_line = _total_line(lines)
+    total = total_circled = None
+    if total_line is not None:
+        total = int(_NUMBER.findall(total_line.text)[-1].replace(" ", ""))
+        total_circled = find_marks(image, total_line.quad).circled
+    words, upright_boxes = [], []
     for piece in pieces:
-        if id(piece.line) in number_lines:
+        if piece.line is total_line:
             continue
         letters = sum(symbol.isalpha() for symbol in collapse_symbols(piece.symbols))
         if letters < MIN_LETTERS:
@@ -155,19 +191,21 @@ def read_sheet(
         if len(reading.text) < MIN_LETTERS:
             continue
         marks = find_marks(image, piece.quad)
-        words.append(
-            SheetWord(reading, _box(piece.quad, scale), marks.cancelled, marks.circled, reading.status)
-        )
+        box = _box(piece.quad, scale, turn, photo_shape)
+        words.append(SheetWord(reading, box, marks.cancelled, marks.circled, reading.status))
+        upright_boxes.append(_box(piece.quad, 1.0))
     if not words and total is None:
         raise NoWritingError(f"no writing found in {source}")
-    order = reading_order([word.box for word in words])
+    order = reading_order(upright_boxes)  # the page's reading order, not the photo's
     decided = time.perf_counter()
     return SheetReading(
         source=source,
         words=tuple(words[i] for i in order),
         total=total,
-        total_box=_box(total_quad, scale) if total_quad is not None else None,
+        total_box=_box(total_line.quad, scale, turn, photo_shape) if total_line is not None else None,
+        total_circled=bool(total_circled),
         constrained_by=constrained_by,
+        turned=turn,
         timings={
             "load": loaded - began,
             "detect": detected - loaded,

@@ -103,7 +103,9 @@
         parts.push("check these and type them in as written: " + read.waiting.map((item) =>
           `${item.number}: ${item.as_written}${item.candidates.length ? ` (close: ${item.candidates.join(", ")})` : ""}`).join("; "));
       }
-      if (read.written_total !== null) parts.push(`written total ${read.written_total}`);
+      if (read.written_total !== null) {
+        parts.push(`written total ${read.written_total}${read.total_circled ? " (circled by the opponent: challenged)" : ""}`);
+      }
       note.textContent = parts.join(". ") + ".";
       note.classList.toggle("doubt", read.waiting.length > 0);
       schedule();

@@ -25,10 +25,13 @@ TILE = (150, 200, 230)
 INK = (30, 30, 30)
 
 
-def draw_board(grid: list[str] | None = None, *, cell: int = 40, margin: int = 30) -> np.ndarray:
+def draw_board(
+    grid: list[str] | None = None, *, cell: int = 40, margin: int = 30, tile: tuple[int, int, int] = TILE
+) -> np.ndarray:
     """A flat board image: 15x15 squares of ``cell`` pixels inside a dark ``margin``.
 
-    ``grid`` holds 15 strings, ``.`` for an empty square, a letter for a tile, ``?`` for a blank.
+    ``grid`` holds 15 strings, ``.`` for an empty square, a letter for a tile, ``?`` for a blank;
+    ``tile`` is the tiles' colour (BGR).
     """
     size = 15 * cell + 2 * margin
     image = np.full((size, size, 3), (40, 60, 110), dtype=np.uint8)
@@ -40,7 +43,7 @@ def draw_board(grid: list[str] | None = None, *, cell: int = 40, margin: int = 3
             cv2.rectangle(image, (left + 2, top + 2), (left + cell - 3, top + cell - 3), colour, -1)
             token = grid[row][col] if grid else "."
             if token != ".":
-                cv2.rectangle(image, (left + 2, top + 2), (left + cell - 3, top + cell - 3), TILE, -1)
+                cv2.rectangle(image, (left + 2, top + 2), (left + cell - 3, top + cell - 3), tile, -1)
                 if token != "?":
                     cv2.putText(
                         image,

@@ -6,7 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from boardsight.vision.sheets.marks import _bridges_gaps, find_marks
+from boardsight.vision.sheets.ink import find_ink
+from boardsight.vision.sheets.marks import _bridges_gaps, _runs_past_letters, find_marks, word_crop
+from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points
 
 WORD_QUAD = np.array([[100, 80], [300, 80], [300, 130], [100, 130]], np.float32)
 
@@ -59,3 +61,58 @@ def test_a_bar_counts_as_a_strike_only_where_it_crosses_paper_between_letters() 
     joined = mask.copy()
     joined[22:68, 24:212] = 255  # letters so close that their strokes join: no paper to cross
     assert not _bridges_gaps(joined, bar, inner)
+
+
+def test_a_strike_running_past_the_crop_margin_is_still_a_strike() -> None:
+    page = _page(ruled=True)
+    cv2.line(page, (70, 106), (330, 103), (30, 150, 60), 3, cv2.LINE_AA)
+    assert find_marks(page, WORD_QUAD).cancelled
+
+
+def test_an_open_circle_in_a_second_colour_is_circled() -> None:
+    page = _page()
+    cv2.ellipse(page, (200, 105), (125, 42), 0, 30, 345, (30, 30, 210), 3, cv2.LINE_AA)
+    marks = find_marks(page, WORD_QUAD)
+    assert marks.circled and not marks.cancelled
+
+
+def test_hollow_letters_are_not_a_circle() -> None:
+    page = np.full((220, 420, 3), 245, np.uint8)
+    for left in range(104, 290, 46):  # four outlined letters, their counters enclosed
+        cv2.rectangle(page, (left, 86), (left + 36, 126), (140, 40, 25), 3)
+    assert not find_marks(page, WORD_QUAD).circled
+
+
+def test_the_second_pen_is_told_from_the_words_own() -> None:
+    page = _page()
+    cv2.line(page, (92, 108), (310, 101), (30, 30, 210), 3, cv2.LINE_AA)
+    crop, inner = word_crop(page, WORD_QUAD)
+    ink = find_ink(crop, inner)
+    red = (crop[:, :, 2] > 150) & (crop[:, :, 0] < 120)
+    assert ink.second[red].mean() > 200  # the strike is the second pen
+    letters = (crop[:, :, 0] > 100) & (crop[:, :, 2] < 100)
+    assert ink.second[letters].mean() < 30  # the letters are the word's own
+
+
+@pytest.mark.parametrize("degrees", [90, 180, 270])
+def test_points_turn_with_the_image_and_back(degrees: int) -> None:
+    image = np.zeros((40, 70), np.uint8)
+    image[10, 50] = 255
+    turned = turn_image(image, degrees)
+    ((x, y),) = turn_points(np.array([[50.5, 10.5]]), degrees, image.shape)  # the pixel's centre
+    assert turned[int(y), int(x)] == 255
+    back = unturn_points(np.array([[x, y]]), degrees, image.shape)
+    assert np.allclose(back, [[50.5, 10.5]])
+
+
+def test_a_bar_through_touching_letters_counts_only_where_it_runs_past_them() -> None:
+    inner = (20, 20, 220, 70)
+    own = np.zeros((90, 240), np.uint8)
+    own[22:68, 40:200] = 255  # letters so close that they touch: no paper between them
+    past = np.zeros_like(own, dtype=bool)
+    past[44:48, 24:212] = True  # drawn from before the first letter to after the last
+    own[past] = 255
+    assert _runs_past_letters(own, past, inner, 4.0)
+    inside = np.zeros_like(past)
+    inside[44:48, 44:196] = True  # a letter's own bar, inside the word
+    assert not _runs_past_letters(own, inside, inner, 4.0)

@@ -81,3 +81,53 @@ def test_an_unreadable_file_is_an_error(tmp_path) -> None:
     path.write_bytes(b"not an image at all")
     with pytest.raises(BadInputError, match="not an image"):
         read_sheet(path, source=str(path))
+
+
+@pytest.mark.parametrize("circled", [False, True])
+def test_a_circled_total_is_read_as_challenged(circled: bool) -> None:
+    page = _printed_page(["QUIET", "TONER", "TOTAL 14"])
+    if circled:
+        cv2.ellipse(page, (200, 195), (165, 38), 0, 0, 360, (30, 30, 210), 3, cv2.LINE_AA)
+    reading = read_sheet(page, Vocabulary.of_words(["QUIET", "TONER"]), source="page")
+    assert reading.total == 14
+    assert reading.total_circled is circled
+    assert [word.text for word in reading.words] == ["QUIET", "TONER"]
+
+
+def test_marks_on_rendered_sheets_are_found() -> None:
+    """Cancelled and circled words on rendered sheets in print and hand fonts, found and not invented."""
+    faces = tuple(face for face in HAND_FACES if face.name in ("Liberation Sans", "Comic Neue"))
+    found = wanted = false = 0
+    for seed in (21, 22):
+        jpeg, payload = render_sheet(
+            np.random.default_rng(seed), SheetSpec(words=(24, 24), fonts=faces), 1400
+        )
+        score = score_sheet(parse_sheet_label(payload), read_sheet(jpeg, source="sheet.jpg"))
+        for mark in ("cancelled", "circled"):
+            found += score.marks[mark][0]
+            wanted += score.marks[mark][0] + score.marks[mark][1]
+            false += score.marks[mark][2]
+    assert wanted >= 4
+    assert found >= wanted - 1
+    assert false <= 1
+
+
+@pytest.mark.parametrize("turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE])
+def test_a_turned_page_is_read_upright(turn: int) -> None:
+    page = _printed_page(["QUIET", "TONER", "STONE", "TOTAL 14"])
+    upright = read_sheet(page, Vocabulary.of_words(["QUIET", "TONER", "STONE"]), source="page")
+    turned = read_sheet(
+        cv2.rotate(page, turn), Vocabulary.of_words(["QUIET", "TONER", "STONE"]), source="page"
+    )
+    assert [word.text for word in turned.words] == ["QUIET", "TONER", "STONE"]
+    assert turned.total == 14 and turned.turned in (90, 180, 270) and upright.turned == 0
+    # Boxes are in the turned photo's own pixels: the same ink, wherever it now lies.
+    height, width = page.shape[:2]
+    for before, after in zip(upright.words, turned.words, strict=True):
+        x0, y0, x1, y1 = before.box
+        corners = {
+            cv2.ROTATE_90_CLOCKWISE: (height - y1, x0, height - y0, x1),
+            cv2.ROTATE_180: (width - x1, height - y1, width - x0, height - y0),
+            cv2.ROTATE_90_COUNTERCLOCKWISE: (y0, width - x1, y1, width - x0),
+        }[turn]
+        assert max(abs(a - b) for a, b in zip(after.box, corners, strict=True)) <= 6
