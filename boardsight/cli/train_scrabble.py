@@ -61,6 +61,17 @@ def scrabble(
             help="Hold out every photo of this source (the sidecar's source_repo); repeatable.",
         ),
     ] = None,
+    crops: Annotated[
+        int,
+        typer.Option("--crops", help="Squares drawn one by one (fast, broad) to add to the boards' squares."),
+    ] = 0,
+    widths: Annotated[
+        str | None,
+        typer.Option(
+            "--widths",
+            help="Channels of the network's stages, comma-separated (default 16,32,64,96).",
+        ),
+    ] = None,
     from_bundled: FromBundledOption = False,
     name: NameOption = None,
     force: ForceOption = False,
@@ -83,6 +94,9 @@ def scrabble(
         raise BadInputError(f"--real-fold {real_fold}: no such part with --real-held-out {real_held_out}")
     if real is not None and not real.is_dir():
         raise BadInputError(f"--real {real}: no such folder")
+    if crops < 0:
+        raise BadInputError(f"--crops must be 0 or more, not {crops}")
+    stage_widths = _widths(widths)
     destination = model_destination(out, "scrabble_tiles.onnx", force=force)
     require_train_extra()
     from boardsight.models.training.scrabble.tile_training import TileTrainingPlan, train_tile_model
@@ -98,6 +112,8 @@ def scrabble(
         real_held_out_share=real_held_out,
         real_fold=real_fold,
         real_held_out_sources=tuple(real_held_out_source or ()),
+        crops=crops,
+        **({"widths": stage_widths} if stage_widths else {}),
     )
     report = train_tile_model(
         plan, out=destination, command=recorded_command("scrabble"), cache=cache, log=log_line
@@ -105,3 +121,16 @@ def scrabble(
     if report.real_held_out_accuracy is not None:
         typer.echo(f"held-out real squares: {report.real_held_out_accuracy:.4%}")
     echo_result(report.path, report.validation_accuracy, report.render_seconds + report.train_seconds)
+
+
+def _widths(text: str | None) -> tuple[int, ...] | None:
+    """``--widths`` as a tuple of positive channel counts (None: the default network)."""
+    if text is None:
+        return None
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        widths = ()
+    if not widths or min(widths) < 1:
+        raise BadInputError(f"--widths {text!r}: give positive channel counts such as 16,32,64,96")
+    return widths

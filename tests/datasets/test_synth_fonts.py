@@ -24,11 +24,13 @@ def test_train_and_holdout_fonts_are_different_families() -> None:
 
 def test_faces_kept_for_one_game_come_only_for_that_game() -> None:
     kept = {face for face in fonts.FONT_FACES if face.only_for}
-    assert kept and all(face.split == "train" and face.only_for == "boggle" for face in kept)
+    assert kept and all(face.split == "train" and face.only_for in ("boggle", "tiles") for face in kept)
     assert not kept & set(fonts.fonts_for("train")) and not kept & set(fonts.fonts_for("all", "scrabble"))
-    boggle = set(fonts.fonts_for("train", "boggle"))
-    assert set(fonts.fonts_for("train")) <= boggle
-    assert {face for face in kept if fonts.font_path(face)} <= boggle
+    for game in ("boggle", "tiles"):
+        chosen = set(fonts.fonts_for("train", game))
+        assert set(fonts.fonts_for("train")) <= chosen
+        assert {face for face in kept if face.only_for == game and fonts.font_path(face)} <= chosen
+        assert not {face for face in kept if face.only_for != game} & chosen
 
 
 def test_unknown_split_is_a_clear_error() -> None:

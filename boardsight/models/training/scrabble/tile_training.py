@@ -19,7 +19,9 @@ import numpy as np
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.export import TrainingReport, export_trained
+from boardsight.models.training.network import DEFAULT_WIDTHS
 from boardsight.models.training.rendered_cells import cached_cell_set
+from boardsight.models.training.scrabble.crop_data import CropSpec, crop_cell_set
 from boardsight.models.training.scrabble.tile_data import (
     CLASS_NAMES,
     INPUT_SIZE,
@@ -66,14 +68,29 @@ class TileTrainingPlan:
     real_fold: int = 0
     real_held_out_sources: tuple[str, ...] = ()
     real_copies: int = 4
+    crops: int = 0
+    """Squares drawn straight into crops (``crop_data``), added to the rendered boards' squares."""
+    widths: tuple[int, ...] = DEFAULT_WIDTHS
 
 
 def _cell_set(spec: BoardSpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
+    if spec.count == 0:
+        return photo_cell_set([], seed=spec.seed)
     return cached_cell_set(
         f"scrabble_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz",
         cache,
         lambda: render_cell_set(spec, jobs=jobs),
         what=f"{spec.count} boards (seed {spec.seed}, {spec.fonts} fonts, {jobs} jobs)",
+        log=log,
+    )
+
+
+def _crop_set(spec: CropSpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
+    return cached_cell_set(
+        f"scrabble_tile_crops_{spec.seed}_{spec.count}.npz",
+        cache,
+        lambda: crop_cell_set(spec, jobs=jobs),
+        what=f"{spec.count} tile crops (seed {spec.seed}, train fonts, {jobs} jobs)",
         log=log,
     )
 
@@ -135,6 +152,9 @@ def train_tile_model(
     counts = train.class_counts()
     log(f"{len(train)} training squares, {len(validation)} validation squares; per class: {counts}")
     train = with_colour_jitter(with_rare_classes_repeated(train, minimum_of={"?": BLANK_COPIES}), plan.seed)
+    if plan.crops:
+        crops = _crop_set(CropSpec(plan.crops, plan.seed), cache, plan.jobs, log)
+        train = CellSet.concatenate([train, in_recipe_colour(crops)])
     if len(real_train):
         train = CellSet.concatenate([train, *[real_train] * plan.real_copies])
     config = TrainConfig(
@@ -144,6 +164,7 @@ def train_tile_model(
         seed=plan.seed,
         normalise=RECIPE["normalise"],
         augment=AUGMENT,
+        widths=plan.widths,
     )
     trained = train_classifier(train, validation, config, log=log)
     real_accuracy = None
@@ -160,6 +181,12 @@ def train_tile_model(
         f"{plan.seed + 1}); squares cut from the labelled corners and augmented with small rotations, "
         f"scale, shift, light, blur, noise and a tint per crop; read in {RECIPE['colour']}"
     )
+    if plan.crops:
+        data += (
+            f"; plus {plan.crops} squares drawn one by one (boardsight.datasets.synth.tile_crops, seed "
+            f"{plan.seed}: train fonts and their regular weights, tile looks and materials, scores, bevels, "
+            f"lifted tiles, neighbours, premium prints, 15-50 px a square, blur, glare, JPEG)"
+        )
     if len(real_train):
         data += (
             f"; plus {len(real_train)} squares (every tile, half the empty squares, turned copies of half "
