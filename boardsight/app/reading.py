@@ -114,8 +114,12 @@ def read_photo(
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     check_options(size=size, dice=dice, tiles=tiles, reader=reader)
     name = source or _source_name(photo)
-    if game != "auto":
-        get_reader(game, reader)  # an unknown reader is named before the photo is opened
+    if model is not None and reader != "onnx":
+        raise BadInputError("a model of your own needs reader onnx")
+    if game != "auto":  # an unknown reader or model is named before the photo is opened
+        get_reader(game, reader)
+        if model is not None:
+            resolve_model(game, str(model))
     data = _photo_bytes(photo)
     clock = StageClock()
     if data is None:
@@ -132,8 +136,6 @@ def read_photo(
         clock.lap("detect")
     chosen = detected.game if detected is not None else game
     active = _checks(chosen, checks)
-    if model is not None and reader != "onnx":
-        raise BadInputError("a model of your own needs reader onnx")
     model_file = resolve_model(chosen, str(model)) if model is not None else None
     get_reader(chosen, reader)
     if chosen == "boggle":
