@@ -36,7 +36,7 @@ def boggle(
     validation_trays: Annotated[int, typer.Option("--validation-trays", help="Trays to validate on.")] = 160,
     epochs: Annotated[
         int | None,
-        typer.Option("--epochs", help="Passes over the training cells (default 12; 6 to fine-tune)."),
+        typer.Option("--epochs", help="Passes over the training cells (default 20; 6 to fine-tune)."),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the rendered data and the training.")] = 2024,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes rendering trays.")] = 2,
@@ -77,7 +77,7 @@ def boggle(
         train_trays=trays,
         validation_trays=validation_trays,
         seed=seed,
-        epochs=epochs or 12,
+        epochs=epochs or CubeTrainingPlan.epochs,
         jobs=jobs,
         threads=threads,
     )

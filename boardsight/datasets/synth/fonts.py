@@ -92,6 +92,21 @@ FONT_FACES: tuple[FontFace, ...] = (
     FontFace("League Spartan Bold", "LeagueSpartan-Bold.otf", "sans", "train", "boggle"),
     FontFace("Clear Sans Bold", "ClearSans-Bold.ttf", "sans", "train", "boggle"),
     FontFace("Linux Biolinum Bold", "LinBiolinum_RB.otf", "sans", "train", "boggle"),
+    # fonts-adf-accanthis, fonts-adf-romande, fonts-adf-baskervald, fonts-adf-verana, fonts-ebgaramond,
+    # fonts-sil-gentium-basic, fonts-oldstandard, fonts-cantarell, fonts-cabin: more heavy old-style,
+    # transitional and modern serifs (none a clone of a held-out face), and two more sans faces.
+    FontFace("Accanthis ADF Bold", "AccanthisADFStd-Bold.otf", "serif", "train", "boggle"),
+    FontFace("Romande ADF Demi Bold", "RomandeADFStd-DemiBold.otf", "serif", "train", "boggle"),
+    FontFace("Baskervald ADF Bold", "BaskervaldADFStd-Bold.otf", "serif", "train", "boggle"),
+    FontFace("Baskervald ADF Heavy", "BaskervaldADFStd-Heavy.otf", "serif", "train", "boggle"),
+    FontFace("Verana Bold", "Verana-Bold.otf", "serif", "train", "boggle"),
+    FontFace("EB Garamond Bold", "EBGaramond12-Bold.otf", "serif", "train", "boggle"),
+    FontFace("Gentium Basic Bold", "GenBasB.ttf", "serif", "train", "boggle"),
+    FontFace("Gentium Book Basic Bold", "GenBkBasB.ttf", "serif", "train", "boggle"),
+    FontFace("Old Standard Bold", "OldStandard-Bold.ttf", "serif", "train", "boggle"),
+    FontFace("Verana Sans Bold", "VeranaSans-Bold.otf", "sans", "train", "boggle"),
+    FontFace("Cantarell Extra Bold", "Cantarell-ExtraBold.otf", "sans", "train", "boggle"),
+    FontFace("Cabin Bold", "Cabin-Bold.otf", "sans", "train", "boggle"),
     # Scrabble tile crops only (boardsight.datasets.synth.tile_crops): the regular and medium
     # weights of training families (the packages above), so tiles are also printed lighter.
     FontFace("DejaVu Sans", "DejaVuSans.ttf", "sans", "train", "tiles"),

@@ -15,13 +15,13 @@ from typing import Any
 import numpy as np
 
 from boardsight.models.onnx_classifier import OnnxClassifier, load_classifier
+from boardsight.vision.boggle import second_look
 from boardsight.vision.boggle.tray_finder import TrayLocation
 from boardsight.vision.boggle.tray_reading import read_tray
 from boardsight.vision.reading import BoardReading, register_reader
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 MODEL_ENV = "BOARDSIGHT_BOGGLE_MODEL"
-SECOND_LOOK_BELOW = 0.99  # cells read with less confidence are read again in their other three turns
 
 
 def cube_classifier(model: str | Path | None = None) -> OnnxClassifier:
@@ -30,24 +30,28 @@ def cube_classifier(model: str | Path | None = None) -> OnnxClassifier:
 
 
 class CnnCells:
-    """The classifier as a :class:`~boardsight.vision.boggle.tray_reading.CellReader`."""
+    """The classifier as a :class:`~boardsight.vision.boggle.tray_reading.CellReader`.
+
+    Cells are cut :data:`~boardsight.vision.boggle.second_look.CONTEXT` of a cell wider
+    than the model's own margin, so that doubtful cells can be looked at again a little
+    off-centre (:mod:`boardsight.vision.boggle.second_look`); the first look reads the
+    middle, which is the crop the model was trained on.
+    """
 
     def __init__(self, classifier: OnnxClassifier) -> None:
         self.classifier = classifier
         self.class_names = classifier.class_names
-        self.margin = float(classifier.metadata.preprocessing.get("cell_margin", 0.0))
         self.cell_px = classifier.metadata.input_size[0]
+        self.model_margin = float(classifier.metadata.preprocessing.get("cell_margin", 0.0))
+        self.context_px = round(second_look.CONTEXT * self.cell_px)
+        self.margin = self.model_margin + self.context_px / self.cell_px
+        self.shift_px = round(second_look.SHIFT * self.cell_px)
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Class probabilities per crop; doubtful crops are also read turned by 90, 180 and 270
-        degrees (a cube's token does not change with its turn) and the four readings averaged."""
-        probabilities = self.classifier.probabilities(crops)
-        doubtful = np.flatnonzero(probabilities.max(axis=1) < SECOND_LOOK_BELOW)
-        if len(doubtful):
-            turned = [np.rot90(crops[index], turns) for index in doubtful for turns in (1, 2, 3)]
-            extra = self.classifier.probabilities(turned).reshape(len(doubtful), 3, -1)
-            probabilities[doubtful] = (probabilities[doubtful] + extra.sum(axis=1)) / 4
-        return probabilities
+        """Class probabilities per context crop, with a second look at doubtful cells."""
+        return second_look.read_cells(
+            crops, self.classifier.probabilities, context_px=self.context_px, shift_px=self.shift_px
+        )
 
 
 @register_reader("boggle", "onnx")

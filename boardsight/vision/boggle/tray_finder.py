@@ -13,7 +13,10 @@ around); the grid size is the lattice's extent (4, 5 or 6). Cube tops are cut fr
 whiteness levels first and, when that finds few cubes (a clear or white tray, as light
 as its cubes), from local-contrast masks as well, and then from whiteness levels with
 thin dark lines deepened (steep views, where a leaning cube's top runs into its own
-side or its neighbour's, white on white, parted only by a line of shading).
+side or its neighbour's, white on white, parted only by a line of shading). The later
+passes also run when a row or column just outside the grid looks like cube tops (the
+grid may be a corner of a bigger tray). A grid with fewer than 45% of its cubes cut out
+is kept only when at least 30% were and 75% of its cells look like cube tops.
 
 Method (fallback): *the tray outline*. When no lattice forms (very blurred photos,
 cubes that merge with their neighbours), the largest convex quadrilaterals of the photo's
@@ -42,23 +45,43 @@ from boardsight.vision.geometry import order_corners
 
 SIZES = (4, 5, 6)
 CELL_PX = 24  # pixels per cell when looking at cells of a rectified lattice
-MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top
+MIN_DETECTED_SHARE = 0.45  # of the grid's cells that must hold a detected cube top, or ...
+MIN_DETECTED_SHARE_SEEN = 0.3  # ... this share, when most cells look like cube tops (MIN_CUBE_SHARE)
 CONFIDENT_SHARE = 0.7  # below this share of detected cubes, the light-tray pass is tried as well
 MIN_BRIGHTNESS_SHARE = 0.6  # a cube-like cell is at least this share of a typical cube top's brightness
 MIN_INK_SHARE = 0.4  # ... and has at least this share of its letter's contrast
 MIN_CUBE_SHARE = 0.75  # of the cells of a grid found by its outline that must look like cubes
 MIN_EDGE_SHARE = 0.4  # ... and at least this share of its contrast with the gap around it
+MIN_LINE_SHARE = 0.5  # of a row or column's cells that must look like cube tops for it to join the grid
 OUTLINE_TYPICAL_CUBE = np.array([170.0, 100.0, 60.0])  # brightness, ink, edge (0..255) when no cube is known
 
 
 @dataclass(frozen=True)
 class TrayLocation:
-    """Where the grid is: ``corners`` (4, 2) TL, TR, BR, BL in image pixels, ``size`` cells a side."""
+    """Where the grid is: ``corners`` (4, 2) TL, TR, BR, BL in image pixels, ``size`` cells a side.
+
+    ``cubes_beyond``: a row or column just outside the grid looks like cube tops, so the
+    grid may be only part of a bigger tray.
+    """
 
     corners: np.ndarray
     size: int
     method: str
     detected_cells: int
+    cubes_beyond: bool = False
+
+    @property
+    def partly_seen(self) -> bool:
+        """Whether the grid is worth looking for again at a higher resolution: fewer than
+        :data:`MIN_DETECTED_SHARE` of its cubes were cut out, or cubes seem to lie beyond it
+        and some of its own were not cut out either (cubes too small at this resolution; when
+        all were, the cube-like cells beyond are more likely the tray's rim)."""
+        if self.method != "lattice":
+            return False
+        cells = self.size**2
+        return self.detected_cells < MIN_DETECTED_SHARE * cells or (
+            self.cubes_beyond and self.detected_cells < cells
+        )
 
 
 def _cell_features(
@@ -108,20 +131,57 @@ def _cube_like(features: np.ndarray, typical: np.ndarray) -> np.ndarray:
     )
 
 
-def _grow_to_square(
-    lattice: Lattice, white: np.ndarray, sizes: tuple[int, ...] = SIZES
-) -> tuple[int, int, int] | None:
-    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N).
-
-    Each step adds the row or column next to the lattice whose cells look most like cube
-    tops (light, with ink in the middle and a darker gap around).
-    """
+def _typical_cube(lattice: Lattice, white: np.ndarray) -> np.ndarray:
+    """The median (3,) features (brightness, ink, edge) of the lattice's detected cube tops."""
     first_col, first_row, last_col, last_row = lattice.extent
     features = _cell_features(lattice, white, range(first_col, last_col + 1), range(first_row, last_row + 1))
     detected = np.zeros(features.shape[1:], dtype=bool)
     for col, row in lattice.cells:
         detected[row - first_row, col - first_col] = True
-    typical = np.median(features[:, detected], axis=1)
+    return np.median(features[:, detected], axis=1)
+
+
+def _cubes_beyond(
+    lattice: Lattice, white: np.ndarray, first_col: int, first_row: int, size: int, typical: np.ndarray
+) -> bool:
+    """Whether a row or column just outside the ``size`` grid looks like a line of cube tops.
+
+    Then the grid is only part of a bigger tray whose other cubes were not cut out as
+    blobs (wooden cubes in a clear tray, say), and the other blob passes should be tried.
+    """
+    stop_col, stop_row = first_col + size, first_row + size
+    lines = [
+        (range(first_col - 1, first_col), range(first_row, stop_row)),
+        (range(stop_col, stop_col + 1), range(first_row, stop_row)),
+        (range(first_col, stop_col), range(first_row - 1, first_row)),
+        (range(first_col, stop_col), range(stop_row, stop_row + 1)),
+    ]
+    return any(
+        np.mean(_cube_like(_cell_features(lattice, white, cols, rows), typical)) >= MIN_LINE_SHARE
+        for cols, rows in lines
+    )
+
+
+def _share_cube_like(
+    lattice: Lattice, white: np.ndarray, first_col: int, first_row: int, size: int, typical: np.ndarray
+) -> float:
+    """The share of the ``size`` grid's cells that look like cube tops, detected as blobs or not."""
+    features = _cell_features(
+        lattice, white, range(first_col, first_col + size), range(first_row, first_row + size)
+    )
+    return float(np.mean(_cube_like(features, typical)))
+
+
+def _grow_to_square(
+    lattice: Lattice, white: np.ndarray, typical: np.ndarray, sizes: tuple[int, ...] = SIZES
+) -> tuple[int, int, int] | None:
+    """Extend the lattice's extent to N x N cells (N in ``sizes``); returns (first col, first row, N).
+
+    Each step adds the row or column next to the lattice whose cells look most like cube
+    tops (light, with ink in the middle and a darker gap around), judged against the
+    ``typical`` features of the lattice's detected cube tops.
+    """
+    first_col, first_row, last_col, last_row = lattice.extent
     while True:
         n_cols, n_rows = last_col - first_col + 1, last_row - first_row + 1
         if n_cols > max(sizes) or n_rows > max(sizes):
@@ -147,7 +207,7 @@ def _grow_to_square(
             closeness = float(np.mean(np.minimum(line / np.maximum(typical[:, None, None], 1.0), 1.0)))
             options.append((share, closeness, kind, index))
         share, _, kind, index = max(options)
-        if share < 0.5 and n_cols == n_rows:
+        if share < MIN_LINE_SHARE and n_cols == n_rows:
             return None
         if kind == "col":
             first_col, last_col = min(first_col, index), max(last_col, index)
@@ -177,10 +237,12 @@ def _grid_corners(lattice: Lattice, first_col: int, first_row: int, size: int) -
 
 
 def _lattice_location(blobs: list, white: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | None:
+    """The grid of the lattice the blobs make (with whether cubes seem to lie beyond it)."""
     lattice = fit_lattice(blobs)
     if lattice is None:
         return None
-    grown = _grow_to_square(lattice, white, sizes)
+    typical = _typical_cube(lattice, white)
+    grown = _grow_to_square(lattice, white, typical, sizes)
     if grown is None:
         return None
     first_col, first_row, size = grown
@@ -188,10 +250,14 @@ def _lattice_location(blobs: list, white: np.ndarray, sizes: tuple[int, ...]) ->
         first_col <= col < first_col + size and first_row <= row < first_row + size
         for col, row in lattice.cells
     )
-    if inside < MIN_DETECTED_SHARE * size * size:
+    if inside < MIN_DETECTED_SHARE * size * size and not (
+        inside >= MIN_DETECTED_SHARE_SEEN * size * size
+        and _share_cube_like(lattice, white, first_col, first_row, size, typical) >= MIN_CUBE_SHARE
+    ):
         return None
     corners = _grid_corners(lattice, first_col, first_row, size)
-    return TrayLocation(corners=corners, size=size, method="lattice", detected_cells=inside)
+    beyond = size < max(sizes) and _cubes_beyond(lattice, white, first_col, first_row, size, typical)
+    return TrayLocation(corners, size, "lattice", inside, cubes_beyond=beyond)
 
 
 def find_by_lattice(
@@ -199,14 +265,19 @@ def find_by_lattice(
 ) -> TrayLocation | None:
     """Locate the grid as the lattice of its cube tops (the first-choice method).
 
-    Cube tops are cut from whiteness levels first; only when that finds no tray, or
-    finds few of its cubes, are they cut from local-mean masks too (light trays).
+    Cube tops are cut from whiteness levels first; only when that finds no tray, finds
+    few of its cubes, or leaves a line of cube-like cells just outside its grid, are they
+    cut from local-mean masks too (light trays), then from separated whiteness.
     """
     white = whiteness(image) if white is None else white
     blobs = find_face_blobs(image)
     location = _lattice_location(blobs, white, sizes)
     for extra in ({"local": True}, {"separate": SEPARATING_SHARE}):
-        if location is not None and location.detected_cells >= CONFIDENT_SHARE * location.size**2:
+        if (
+            location is not None
+            and not location.cubes_beyond
+            and location.detected_cells >= CONFIDENT_SHARE * location.size**2
+        ):
             break
         blobs = merge_duplicates(blobs + find_face_blobs(image, **extra))
         other = _lattice_location(blobs, white, sizes)

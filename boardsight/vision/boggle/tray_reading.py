@@ -15,6 +15,7 @@ decoded to at least :data:`READ_MAX_SIDE`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 import cv2
@@ -72,9 +73,13 @@ def locate_tray(
 ) -> TrayLocation:
     """The tray's grid in ``image`` pixels; :class:`BoardNotFoundError` when there is none.
 
-    Not ``retry``: only the first look, in the copy of ``DETECT_MAX_SIDE`` pixels.
+    The tray is looked for at :data:`DETECT_MAX_SIDE`, and (with ``retry``) again at
+    :data:`RETRY_MAX_SIDE` when none is found there or the grid found is only partly seen
+    (cube-like cells beyond it, or few of its cubes cut out: cubes too small at that
+    size); the first grid seen whole wins, else the one found at the higher resolution.
     """
     tried = set()
+    found: list[TrayLocation] = []
     for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE) if retry else (DETECT_MAX_SIDE,):
         small, scale = _shrunk(image, max_side)
         if small.shape in tried:
@@ -83,7 +88,11 @@ def locate_tray(
         location = find_tray(small, sizes)
         if location is not None:
             corners = (location.corners.astype(np.float64) + 0.5) / scale - 0.5
-            return TrayLocation(corners, location.size, location.method, location.detected_cells)
+            found.append(replace(location, corners=corners))
+            if not location.partly_seen:
+                return found[-1]
+    if found:
+        return found[-1]
     raise BoardNotFoundError(f"no Boggle tray found in {source}")
 
 

@@ -34,7 +34,7 @@ def test_model_file_describes_itself() -> None:
     assert MODEL_PATH.stat().st_size < 5 * 1024 * 1024
 
 
-# The bundled model misreads 18-19 of the 132 cells in these two heavy serif faces; a model
+# The bundled model misreads 17 and 21 of the 132 cells in these two heavy serif faces; a model
 # trained to generalise reads them, and then this mark fails the test until it goes.
 MISREAD_FONTS = {"C059 Bold", "URW Bookman Demi"}
 MISREAD = pytest.mark.xfail(strict=True, reason="the bundled cube model misreads this held-out serif face")

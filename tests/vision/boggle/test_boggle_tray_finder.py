@@ -3,10 +3,10 @@ import numpy as np
 import pytest
 from tray_scene import render_tray
 
-from boardsight.vision.boggle.cube_faces import FaceBlob, find_face_blobs, separated_whiteness
+from boardsight.vision.boggle.cube_faces import FaceBlob, find_face_blobs, separated_whiteness, whiteness
 from boardsight.vision.boggle.lattice import fit_lattice
 from boardsight.vision.boggle.outline import find_by_outline
-from boardsight.vision.boggle.tray_finder import find_tray
+from boardsight.vision.boggle.tray_finder import _lattice_location, find_tray
 from boardsight.vision.geometry import quad_diagonal
 
 
@@ -145,6 +145,44 @@ def test_finds_steep_views_whose_cubes_merge_with_their_neighbours(index: int) -
     truth = (np.array(label["corners"]) + 0.5) * min(scale, 1.0) - 0.5
     assert location.size == label["rows"]
     assert corner_error(location.corners, truth) < 0.02
+
+
+@pytest.mark.needs_fonts  # the view was chosen with the packaged fonts
+def test_finds_the_whole_tray_when_the_first_pass_finds_part_of_it() -> None:
+    """Wooden cubes in a clear tray (tray 27 of the 40-tray held-out set, seed 99): the
+    whiteness levels cut out the cubes of only a 4 x 4 corner, which alone is a possible
+    tray; the cube-like row and column beside it send the finder on to its other passes."""
+    from boardsight.datasets.synth import SynthSpec, render_example
+    from boardsight.vision.boggle.tray_reading import locate_tray
+
+    spec = SynthSpec("boggle", sizes=(4, 5, 6), fonts="holdout")
+    jpeg, label = render_example(spec, 99, 27)
+    image = cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
+    small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # as the finder looks
+    part = _lattice_location(find_face_blobs(small), whiteness(small), (4, 5, 6))
+    assert part is not None and part.size == 4 and part.cubes_beyond
+    location = locate_tray(image)
+    truth = np.array(label["corners"])
+    assert location.size == label["rows"] == 5
+    assert corner_error(location.corners, truth) < 0.01
+
+
+@pytest.mark.needs_fonts  # the views were chosen with the packaged fonts
+@pytest.mark.parametrize(("index", "size"), [(24, 6), (29, 5)])
+def test_finds_small_trays_whose_cubes_are_cut_out_only_in_part(index: int, size: int) -> None:
+    """Two trays of 40 rolled from made-up dice (seed 99, held-out fonts): a 6x6 tray 330 px
+    wide whose grainy cubes are cut out as blobs only 14 times, at full size, though nearly
+    all its cells look like cube tops; and a 5x5 tray of wooden cubes in a clear tray, seen
+    at 800 px as a 4x4 corner with cube-like cells beyond it, and whole at 1600 px."""
+    from boardsight.datasets.synth import SynthSpec, render_example
+    from boardsight.vision.boggle.tray_reading import locate_tray
+
+    spec = SynthSpec("boggle", sizes=(4, 5, 6), fonts="holdout", balanced_dice=1.0)
+    jpeg, label = render_example(spec, 99, index)
+    image = cv2.imdecode(np.frombuffer(jpeg, dtype=np.uint8), cv2.IMREAD_COLOR)
+    location = locate_tray(image)
+    assert location.size == label["rows"] == size
+    assert corner_error(location.corners, np.array(label["corners"])) < 0.02
 
 
 def test_separated_whiteness_cuts_touching_faces_apart() -> None:

@@ -40,7 +40,7 @@ class CubeTrainingPlan:
     train_trays: int = 1400
     validation_trays: int = 160
     seed: int = 2024
-    epochs: int = 12
+    epochs: int = 20
     batch_size: int = 256
     jobs: int = 2
     threads: int = 2
