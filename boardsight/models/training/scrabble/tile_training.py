@@ -195,7 +195,7 @@ def train_tile_model(
             f"part {plan.real_fold}; sources held out whole: "
             f"{', '.join(plan.real_held_out_sources) or 'none'})"
         )
-    path = export_trained(
+    return export_trained(
         trained,
         task=TASK,
         class_names=CLASS_NAMES,
@@ -206,6 +206,9 @@ def train_tile_model(
         epochs=plan.epochs,
         widths=config.widths,
         started=started,
+        rendered=rendered,
+        train_cells=len(train),
+        validation_cells=len(validation),
         out=out,
         log=log,
         extras={
@@ -216,14 +219,5 @@ def train_tile_model(
             "real_held_out_sources": list(plan.real_held_out_sources),
             "real_held_out_accuracy": None if real_accuracy is None else round(real_accuracy, 5),
         },
-    )
-    return TrainingReport(
-        path=path,
-        train_cells=len(train),
-        validation_cells=len(validation),
-        validation_accuracy=trained.validation_accuracy,
-        per_class_accuracy=trained.per_class_accuracy,
         real_held_out_accuracy=real_accuracy,
-        render_seconds=rendered - started,
-        train_seconds=trained.seconds,
     )
