@@ -27,6 +27,7 @@ from boardsight.models.training.scrabble.tile_data import (
     INPUT_SIZE,
     RECIPE,
     BoardSpec,
+    empty_square_set,
     in_recipe_colour,
     labelled_scrabble_photos,
     photo_cell_set,
@@ -75,7 +76,7 @@ class TileTrainingPlan:
 
 def _cell_set(spec: BoardSpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
     if spec.count == 0:
-        return photo_cell_set([], seed=spec.seed)
+        return empty_square_set()
     return cached_cell_set(
         f"scrabble_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz",
         cache,
@@ -120,7 +121,7 @@ def with_rare_classes_repeated(
 def _real_cells(plan: TileTrainingPlan, log: Callable[[str], None]) -> tuple[CellSet, CellSet, list[str]]:
     """Crops of the labelled photos to train on, of those held out, and the held-out photos' names."""
     if plan.real_photos is None:
-        empty = photo_cell_set([], seed=plan.seed)
+        empty = empty_square_set()
         return empty, empty, []
     photos = labelled_scrabble_photos(plan.real_photos)
     train, held_out = split_photos(
