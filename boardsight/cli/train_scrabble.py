@@ -113,7 +113,7 @@ def scrabble(
         real_fold=real_fold,
         real_held_out_sources=tuple(real_held_out_source or ()),
         crops=crops,
-        **({"widths": stage_widths} if stage_widths else {}),
+        widths=stage_widths or TileTrainingPlan.widths,
     )
     report = train_tile_model(
         plan, out=destination, command=recorded_command("scrabble"), cache=cache, log=log_line

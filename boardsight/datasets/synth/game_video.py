@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from boardsight.datasets.synth.scrabble_scene import premium_code
 from boardsight.scrabble.layout import load_layout
 from boardsight.scrabble.tileset import load_tileset
 from boardsight.scrabble.tokens import BLANK, BOARD_SIZE, EMPTY
@@ -36,11 +37,7 @@ EMPTY_ROWS = tuple(EMPTY * SQUARES for _ in range(SQUARES))
 def premium_kind(row: int, col: int) -> str | None:
     """The premium of a square of the standard layout: ``TW``, ``DW``, ``TL``, ``DL`` or ``None``."""
     premium = load_layout("standard").premium(row, col)
-    if premium.word > 1:
-        return f"{'T' if premium.word == 3 else 'D'}W"
-    if premium.letter > 1:
-        return f"{'T' if premium.letter == 3 else 'D'}L"
-    return None
+    return premium_code(premium.word, premium.letter)
 
 
 def draw_tile(px: int, letter: str, tiles: str = "english") -> np.ndarray:

@@ -323,7 +323,8 @@ def _beside_board(rng: np.random.Generator, edge: float, low: float, high: float
     return [(along, -away), (away, along), (along, away), (-away, along)][side]
 
 
-def _premium_code(word: int, letter: int) -> str | None:
+def premium_code(word: int, letter: int) -> str | None:
+    """The printed code (``TW``, ``DW``, ``TL``, ``DL``) of a square with these multipliers, or None."""
     if word == 3:
         return "TW"
     if word == 2:
@@ -388,7 +389,7 @@ def board_texture(
     for row in range(SIZE):
         for col in range(SIZE):
             premium = premiums.premium(row, col)
-            code = _premium_code(premium.word, premium.letter)
+            code = premium_code(premium.word, premium.letter)
             color = style.premium[code] if code else style.square
             x0 = round(origin + col * cell + gap / 2)
             y0 = round(origin + row * cell + gap / 2)

@@ -100,14 +100,19 @@ def export_trained(
     epochs: int,
     widths: Sequence[int],
     started: float,
+    rendered: float,
+    train_cells: int,
+    validation_cells: int,
     out: str | Path,
     log: Callable[[str], None],
     extras: dict[str, Any] | None = None,
-) -> Path:
+    real_held_out_accuracy: float | None = None,
+) -> TrainingReport:
     """Export a freshly trained classifier (a ``TrainedClassifier``) with the metadata every model carries.
 
-    ``started`` is the ``time.perf_counter()`` of the start of the run; ``extras`` adds
-    task-specific entries after the epochs, widths and seconds.
+    ``started`` and ``rendered`` are the ``time.perf_counter()`` of the start of the run
+    and of the end of its rendering; ``extras`` adds task-specific entries after the
+    epochs, widths and seconds. Returns the run's report.
     """
     metadata = ModelMetadata(
         task=task,
@@ -129,4 +134,13 @@ def export_trained(
     path = export_classifier(trained.network, metadata, out)
     kilobytes = path.stat().st_size / 1024
     log(f"wrote {path} ({kilobytes:.0f} KB), validation accuracy {trained.validation_accuracy:.4%}")
-    return path
+    return TrainingReport(
+        path=path,
+        train_cells=train_cells,
+        validation_cells=validation_cells,
+        validation_accuracy=trained.validation_accuracy,
+        per_class_accuracy=trained.per_class_accuracy,
+        render_seconds=rendered - started,
+        train_seconds=trained.seconds,
+        real_held_out_accuracy=real_held_out_accuracy,
+    )

@@ -92,7 +92,7 @@ def train_cube_model(
         "and augmented with quarter turns, small rotations, scale, stretch, slant, shift, stroke weight, "
         "light, blur and noise"
     )
-    path = export_trained(
+    return export_trained(
         trained,
         task=TASK,
         class_names=CLASS_NAMES,
@@ -103,15 +103,9 @@ def train_cube_model(
         epochs=plan.epochs,
         widths=config.widths,
         started=started,
-        out=out,
-        log=log,
-    )
-    return TrainingReport(
-        path=path,
+        rendered=rendered,
         train_cells=len(train),
         validation_cells=len(validation),
-        validation_accuracy=trained.validation_accuracy,
-        per_class_accuracy=trained.per_class_accuracy,
-        render_seconds=rendered - started,
-        train_seconds=trained.seconds,
+        out=out,
+        log=log,
     )

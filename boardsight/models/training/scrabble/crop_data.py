@@ -21,7 +21,12 @@ from boardsight.datasets.synth.tile_crops import LETTERS, PREMIUMS, SquareSpec, 
 from boardsight.models.preprocess import to_input_pixels
 from boardsight.models.training.cell_set import CellSet
 from boardsight.models.training.rendered_cells import render_in_processes
-from boardsight.models.training.scrabble.tile_data import CELL_MARGIN, CLASS_NAMES, INPUT_SIZE
+from boardsight.models.training.scrabble.tile_data import (
+    CELL_MARGIN,
+    CLASS_NAMES,
+    INPUT_SIZE,
+    empty_square_set,
+)
 from boardsight.scrabble.tokens import BLANK, EMPTY, TURNED
 
 SHARES = {"letter": 0.56, "blank": 0.06, "empty": 0.26, "turned": 0.12}
@@ -84,6 +89,5 @@ def crop_cell_set(spec: CropSpec, *, jobs: int = 1) -> CellSet:
     """``spec.count`` drawn crops (in ``jobs`` processes), the same for the same seed whatever ``jobs``."""
     tasks = [(spec.seed, start, min(CHUNK, spec.count - start)) for start in range(0, spec.count, CHUNK)]
     if not tasks:
-        empty = np.zeros((0, *INPUT_SIZE, 3), np.uint8)
-        return CellSet(empty, np.zeros(0, np.int64), list(CLASS_NAMES), np.array([], dtype=str))
+        return empty_square_set()
     return render_in_processes(_one, tasks, CLASS_NAMES, jobs=jobs, chunksize=1)

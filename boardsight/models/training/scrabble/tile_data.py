@@ -180,6 +180,11 @@ def photo_cell_set(examples: list[Example], *, seed: int, empty_share: float = 0
         labels.extend(kept)
         groups.extend([f"photo:{position_key(example.label.grid)}"] * len(kept))
     if not images:
-        empty = np.zeros((0, *INPUT_SIZE, 3), dtype=np.uint8)
-        return CellSet(empty, np.zeros(0, dtype=np.int64), list(CLASS_NAMES), np.array([], dtype=str))
+        return empty_square_set()
     return CellSet(np.stack(images), np.array(labels), list(CLASS_NAMES), np.array(groups))
+
+
+def empty_square_set() -> CellSet:
+    """A set of no squares, shaped as the square classifier's sets are (colour crops at its input size)."""
+    empty = np.zeros((0, *INPUT_SIZE, 3), dtype=np.uint8)
+    return CellSet(empty, np.zeros(0, dtype=np.int64), list(CLASS_NAMES), np.array([], dtype=str))

@@ -27,6 +27,7 @@ from boardsight.models.training.scrabble.tile_data import (
     INPUT_SIZE,
     RECIPE,
     BoardSpec,
+    empty_square_set,
     in_recipe_colour,
     labelled_scrabble_photos,
     photo_cell_set,
@@ -75,7 +76,7 @@ class TileTrainingPlan:
 
 def _cell_set(spec: BoardSpec, cache: Path | None, jobs: int, log: Callable[[str], None]) -> CellSet:
     if spec.count == 0:
-        return photo_cell_set([], seed=spec.seed)
+        return empty_square_set()
     return cached_cell_set(
         f"scrabble_cells_{spec.fonts}_{spec.seed}_{spec.count}.npz",
         cache,
@@ -120,7 +121,7 @@ def with_rare_classes_repeated(
 def _real_cells(plan: TileTrainingPlan, log: Callable[[str], None]) -> tuple[CellSet, CellSet, list[str]]:
     """Crops of the labelled photos to train on, of those held out, and the held-out photos' names."""
     if plan.real_photos is None:
-        empty = photo_cell_set([], seed=plan.seed)
+        empty = empty_square_set()
         return empty, empty, []
     photos = labelled_scrabble_photos(plan.real_photos)
     train, held_out = split_photos(
@@ -195,7 +196,7 @@ def train_tile_model(
             f"part {plan.real_fold}; sources held out whole: "
             f"{', '.join(plan.real_held_out_sources) or 'none'})"
         )
-    path = export_trained(
+    return export_trained(
         trained,
         task=TASK,
         class_names=CLASS_NAMES,
@@ -206,6 +207,9 @@ def train_tile_model(
         epochs=plan.epochs,
         widths=config.widths,
         started=started,
+        rendered=rendered,
+        train_cells=len(train),
+        validation_cells=len(validation),
         out=out,
         log=log,
         extras={
@@ -216,14 +220,5 @@ def train_tile_model(
             "real_held_out_sources": list(plan.real_held_out_sources),
             "real_held_out_accuracy": None if real_accuracy is None else round(real_accuracy, 5),
         },
-    )
-    return TrainingReport(
-        path=path,
-        train_cells=len(train),
-        validation_cells=len(validation),
-        validation_accuracy=trained.validation_accuracy,
-        per_class_accuracy=trained.per_class_accuracy,
         real_held_out_accuracy=real_accuracy,
-        render_seconds=rendered - started,
-        train_seconds=trained.seconds,
     )
