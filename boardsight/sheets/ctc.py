@@ -14,7 +14,10 @@ columns blank, ``A`` .. ``Z`` and *other* (any non-letter the recogniser knows).
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
 
 import numpy as np
 
@@ -64,15 +67,10 @@ def greedy_frames(table: LetterTable) -> np.ndarray:
     return np.argmax(table.log_probs, axis=1)
 
 
-def collapse(frames: np.ndarray) -> list[int]:
-    """Symbols of a frame path after merging repeats and dropping blanks."""
-    symbols = []
-    previous = -1
-    for symbol in frames.tolist():
-        if symbol != previous and symbol != BLANK:
-            symbols.append(symbol)
-        previous = symbol
-    return symbols
+def collapse(frames: np.ndarray | Iterable[Any], blank: object = BLANK) -> list[Any]:
+    """Symbols of a frame path after merging repeats and dropping blanks (CTC's collapse)."""
+    path = frames.tolist() if isinstance(frames, np.ndarray) else frames
+    return [symbol for symbol, _ in groupby(path) if symbol != blank]
 
 
 def greedy_reading(table: LetterTable) -> str:

@@ -26,8 +26,12 @@ class SheetList:
     cancelled: tuple[str, ...]
     waiting: tuple[tuple[int, str], ...]
     """(number on the sheet, reading as written) of each word a person still has to check."""
-    written_total: int | None
     reading: SheetReading
+
+    @property
+    def written_total(self) -> int | None:
+        """The total the player wrote, when one was read."""
+        return self.reading.total
 
     @property
     def total_circled(self) -> bool:
@@ -83,7 +87,6 @@ def sheet_list(reading: SheetReading, name: str) -> SheetList:
         challenges=tuple(challenges),
         cancelled=tuple(cancelled),
         waiting=tuple(waiting),
-        written_total=reading.total,
         reading=reading,
     )
 

@@ -15,6 +15,17 @@ from boardsight.sheets.label import LabelledWord, SheetLabel
 from boardsight.sheets.model import SheetReading, SheetWord
 
 MIN_OVERLAP = 0.3
+_COUNTS = (
+    "words",
+    "right",
+    "missed_words",
+    "extra_words",
+    "flagged",
+    "false_valid",
+    "letters",
+    "letter_errors",
+)
+"""The whole-number fields of a :class:`SheetScore`, summed over sheets."""
 
 
 @dataclass
@@ -40,10 +51,8 @@ class SheetScore:
     letter_errors: int = 0
 
     def add(self, other: SheetScore) -> None:
-        for name in ("words", "right", "missed_words", "extra_words", "flagged", "false_valid"):
+        for name in _COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.letters += other.letters
-        self.letter_errors += other.letter_errors
         for mark, counts in other.marks.items():
             self.marks[mark] = [a + b for a, b in zip(self.marks[mark], counts, strict=True)]
         self.false_valid_words += other.false_valid_words

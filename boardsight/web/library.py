@@ -81,13 +81,13 @@ def read(
     size: str = "auto",
     tiles: str = "auto",
     corners: Sequence[Sequence[float]] | None = None,
-    fixes: Sequence[str] = (),
 ) -> PhotoReading:
-    """Read the board in the photo ``photo`` (its file's bytes), cut at ``corners`` when given."""
+    """Read the board in the photo ``photo`` (its file's bytes), cut at ``corners`` when given.
+
+    Fixes are applied afterwards (:func:`apply_fixes`), so the reading as first read can be kept.
+    """
     cut_at = None if corners is None else np.asarray(corners, dtype=np.float64)
-    return app.read_photo(
-        photo, game=game, size=size, tiles=tiles, corners=cut_at, fixes=tuple(fixes), source=source
-    )
+    return app.read_photo(photo, game=game, size=size, tiles=tiles, corners=cut_at, source=source)
 
 
 def apply_fixes(reading: PhotoReading, fixes: Sequence[str]) -> PhotoReading:

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from boardsight.errors import BadInputError
-from boardsight.sheets.ctc import COLUMNS, OTHER, LetterTable
+from boardsight.sheets.ctc import COLUMNS, OTHER, LetterTable, collapse
 
 REC_HEIGHT = 48
 MIN_REC_WIDTH = 96
@@ -202,13 +202,7 @@ def ink_gaps(crop: np.ndarray) -> list[int]:
 
 def collapse_symbols(symbols: tuple[str, ...]) -> str:
     """CTC collapse of per-frame symbols: repeats merged, blanks ("") dropped."""
-    out = []
-    previous = None
-    for symbol in symbols:
-        if symbol != previous and symbol:
-            out.append(symbol)
-        previous = symbol
-    return "".join(out)
+    return "".join(collapse(symbols, blank=""))
 
 
 @cache

@@ -126,15 +126,15 @@ def _is_number(text: str) -> bool:
     return digits >= len(letters) or any(edit_distance(letters, word) <= 1 for word in TOTAL_WORDS)
 
 
-def _total_line(lines: list[LineOutput]) -> LineOutput | None:
-    """The bottom-most line that ends in a number (``TOTAL 37``, ``= 37``, ``37``).
+def _total_line(split: list[tuple[LineOutput, list[_Piece]]]) -> LineOutput | None:
+    """The bottom-most line that ends in a number (``TOTAL 37``, ``= 37``, ``37``), given each
+    line with its words.
 
     A word with a letter misread as a digit (``SHSS4``) is not a number: it stays a word.
     """
     best: LineOutput | None = None
-    for line in lines:
-        pieces = [collapse_symbols(piece.symbols).strip() for piece in _split(line)]
-        if not pieces or not _is_number(pieces[-1]) or not _NUMBER.search(pieces[-1]):
+    for line, pieces in split:
+        if not pieces or not _is_number(collapse_symbols(pieces[-1].symbols).strip()):
             continue
         if best is None or float(line.quad[:, 1].max()) > float(best.quad[:, 1].max()):
             best = line
@@ -170,12 +170,13 @@ def read_sheet(
     if turn or lines is None:
         lines = ocr.recognise(image, quads)
     recognised = time.perf_counter()
-    pieces = [piece for line in lines for piece in _split(line)]
+    split = [(line, _split(line)) for line in lines]
+    pieces = [piece for _, line_pieces in split for piece in line_pieces]
     if len(pieces) > MAX_WORDS:
         raise BadInputError(
             f"{source}: {len(pieces)} words found; a score sheet holds at most {MAX_WORDS} words"
         )
-    total_line = _total_line(lines)
+    total_line = _total_line(split)
     total = total_circled = None
     if total_line is not None:
         total = int(_NUMBER.findall(total_line.text)[-1].replace(" ", ""))

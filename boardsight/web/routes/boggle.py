@@ -9,6 +9,7 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import PlainTextResponse
 
 from boardsight.errors import BadInputError
+from boardsight.lexicon import DEFAULT_LEXICON
 from boardsight.web import library
 from boardsight.web.routes.reading import parse_fixes
 from boardsight.web.schemas import BoggleBoardRequest, BoggleCheckRequest, BoggleRoundRequest
@@ -84,7 +85,7 @@ async def sheet(
     grid: Annotated[
         str | None, Form(description="JSON rows of the board's faces: read under its words.")
     ] = None,
-    lexicon: Annotated[str, Form(description="The lexicon the words are read under.")] = "enable",
+    lexicon: Annotated[str, Form(description="The lexicon the words are read under.")] = DEFAULT_LEXICON,
     accept: Annotated[
         str | None, Form(description='Settled words, JSON ["3=QUIET"] or "3=QUIET 5=TONE".')
     ] = None,
