@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from boardsight.lexicon import DEFAULT_LEXICON
+
 MAX_FIXES = 400
 MAX_LIST_CHARS = 200_000
 
@@ -26,7 +28,7 @@ class BoggleBoardRequest(BaseModel):
 
     grid: list[list[str]] = Field(min_length=1, max_length=26)
     rules: str = "ntu"
-    lexicon: str = "enable"
+    lexicon: str = DEFAULT_LEXICON
 
 
 class PlayerListText(BaseModel):
