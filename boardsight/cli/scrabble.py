@@ -115,14 +115,7 @@ def _replay_payload(result: ReplayResult, lexicon: Lexicon | None) -> dict:
             }
             for item in result.events
         ],
-        "disagreements": [
-            {"line": d.line, "kind": d.kind, "message": d.message} for d in result.disagreements
-        ],
-        "invalid_words": [{"line": w.line, "word": w.word} for w in result.invalid_words],
-        "complete": result.complete,
-        "recorded_scores": result.recorded_scores,
-        "computed_scores": result.final_scores,
-        "agrees": result.ok,
+        **result.outcome_json(),
     }
 
 

@@ -102,6 +102,19 @@ class ReplayResult:
             totals[event.player] = event.cumulative
         return totals
 
+    def outcome_json(self) -> dict:
+        """The verdict as JSON: disagreements, invalid words, completeness and both scores."""
+        return {
+            "disagreements": [
+                {"line": d.line, "kind": d.kind, "message": d.message} for d in self.disagreements
+            ],
+            "invalid_words": [{"line": w.line, "word": w.word} for w in self.invalid_words],
+            "complete": self.complete,
+            "recorded_scores": self.recorded_scores,
+            "computed_scores": self.final_scores,
+            "agrees": self.ok,
+        }
+
 
 class _Replay:
     def __init__(self, record: GcgRecord, rules: RuleSet, lexicon: Lexicon | None) -> None:

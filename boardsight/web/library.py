@@ -285,12 +285,5 @@ def replay_gcg(
         "tiles": load_tileset(rule_set.tileset).name,
         "players": [player.nickname for player in record.players],
         "events": events,
-        "disagreements": [
-            {"line": item.line, "kind": item.kind, "message": item.message} for item in result.disagreements
-        ],
-        "invalid_words": [{"line": item.line, "word": item.word} for item in result.invalid_words],
-        "computed_scores": result.final_scores,
-        "recorded_scores": result.recorded_scores,
-        "complete": result.complete,
-        "agrees": result.ok,
+        **result.outcome_json(),
     }
