@@ -5,6 +5,12 @@ them into one line on stderr and an exit code.
 """
 
 
+def first_line(text: str, default: str = "") -> str:
+    """The first line of a message (``default`` when it has none): what a one-line error shows."""
+    stripped = text.strip()
+    return stripped.splitlines()[0] if stripped else default
+
+
 class BoardsightError(Exception):
     """Base class of every error a user can cause or fix."""
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from boardsight import errors
+
 BAD_INPUT = "bad_input"
 INTERNAL = "internal"
 CSV_COLUMNS = (
@@ -47,8 +49,7 @@ def error_line(photo: str, message: str, kind: str) -> dict[str, Any]:
 
 def first_line(error: BaseException) -> str:
     """The first line of an error's message (its class name when it has none): what a line holds."""
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
+    return errors.first_line(str(error), type(error).__name__)
 
 
 def encode_line(line: dict[str, Any]) -> str:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from boardsight.errors import BoardsightError
+from boardsight.errors import BoardsightError, first_line
 
 DEBUG_ENV = "BOARDSIGHT_DEBUG"
 EXIT_INTERNAL = 1
@@ -30,16 +30,12 @@ def print_error(message: str) -> None:
     typer.echo(f"boardsight: error: {message}", err=True)
 
 
-def _first_line(text: str) -> str:
-    return text.strip().splitlines()[0] if text.strip() else ""
-
-
 def _exit_for(error: BaseException) -> typer.Exit:
     if isinstance(error, BoardsightError):
-        print_error(_first_line(str(error)))
+        print_error(first_line(str(error)))
         return typer.Exit(error.exit_code)
     if isinstance(error, FileNotFoundError):
-        print_error(f"{error.filename or _first_line(str(error))}: no such file")
+        print_error(f"{error.filename or first_line(str(error))}: no such file")
         return typer.Exit(EXIT_BAD_INPUT)
     if isinstance(error, (PermissionError, IsADirectoryError, NotADirectoryError)):
         print_error(f"{error.filename}: {error.strerror}")
@@ -48,7 +44,7 @@ def _exit_for(error: BaseException) -> typer.Exit:
         print_error("interrupted")
         return typer.Exit(EXIT_INTERRUPTED)
     print_error(
-        f"internal error ({type(error).__name__}: {_first_line(str(error))}); "
+        f"internal error ({type(error).__name__}: {first_line(str(error))}); "
         f"rerun with {DEBUG_ENV}=1 to see where"
     )
     return typer.Exit(EXIT_INTERNAL)

@@ -14,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from boardsight.errors import BoardsightError, NotFoundError
+from boardsight.errors import BoardsightError, NotFoundError, first_line
 from boardsight.vision.reading import BoardNotFoundError
 from boardsight.web.folder import FileExistsConflictError
 from boardsight.web.uploads import UploadTooLargeError
@@ -24,8 +24,7 @@ LOG = logging.getLogger("boardsight.web")
 
 def error_response(status: int, message: str) -> JSONResponse:
     """The JSON error answer: one line saying what was wrong."""
-    first = message.strip().splitlines()[0] if message.strip() else "error"
-    return JSONResponse({"error": first}, status_code=status)
+    return JSONResponse({"error": first_line(message, "error")}, status_code=status)
 
 
 def status_for(error: BoardsightError) -> int:
