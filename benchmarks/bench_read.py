@@ -25,7 +25,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from stage_times import StageTimes
+from stage_times import StageTimes, time_median_run
 
 from boardsight.errors import BoardsightError
 from boardsight.vision.boggle.onnx_reader import cube_classifier
@@ -44,15 +44,9 @@ def render_photos(folder: Path, count: int) -> list[Path]:
 
 def time_photo(path: Path, runs: int, reader: str) -> tuple[dict[str, float], dict[str, float]]:
     """Wall and CPU seconds per stage (and ``total``) of the run of median wall time."""
-    samples = []
-    for _ in range(runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        reading = read_photo(path, game="boggle", reader=reader, max_side=READ_MAX_SIDE)
-        wall = {**reading.timings, "total": time.perf_counter() - start}
-        cpu = {**getattr(reading, "cpu_timings", {}), "total": time.process_time() - start_cpu}
-        samples.append((wall, cpu))
-    middle = int(np.argsort([wall["total"] for wall, _ in samples])[len(samples) // 2])
-    return samples[middle]
+    return time_median_run(
+        lambda: read_photo(path, game="boggle", reader=reader, max_side=READ_MAX_SIDE), runs
+    )
 
 
 def time_cells(runs: int = 50) -> tuple[float, float]:

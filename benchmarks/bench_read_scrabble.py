@@ -21,12 +21,10 @@ import argparse
 import json
 import statistics
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
-import numpy as np
-from stage_times import StageTimes
+from stage_times import StageTimes, time_median_run
 
 from boardsight.vision.reading import read_photo
 
@@ -53,15 +51,9 @@ def tiles_of(path: Path) -> str:
 
 def time_photo(path: Path, runs: int, reader: str) -> tuple[dict[str, float], dict[str, float]]:
     """Wall and CPU seconds per stage (and ``total``) of the run of median wall time."""
-    samples = []
-    for _ in range(runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        reading = read_photo(path, game="scrabble", reader=reader, tiles=tiles_of(path))
-        wall = {**reading.timings, "total": time.perf_counter() - start}
-        cpu = {**getattr(reading, "cpu_timings", {}), "total": time.process_time() - start_cpu}
-        samples.append((wall, cpu))
-    middle = int(np.argsort([wall["total"] for wall, _ in samples])[len(samples) // 2])
-    return samples[middle]
+    return time_median_run(
+        lambda: read_photo(path, game="scrabble", reader=reader, tiles=tiles_of(path)), runs
+    )
 
 
 def main() -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stage_times import StageTimes
+from stage_times import STAGES, StageTimes
 
 from boardsight.datasets.metrics import cell_matches
 from boardsight.datasets.store import Example, iter_examples
@@ -172,12 +172,9 @@ def evaluate_game(
         before = None
         for name, checks in configs.items():
             reading = check(classified, checks)
+            seconds = ({**times[0], **reading.timings}, {**times[1], **reading.cpu_timings})
             row, right = photo_row(
-                example,
-                name,
-                reading,
-                before or right_cells(example.label.grid, reading.grid),
-                ({**times[0], **reading.timings}, {**times[1], **reading.cpu_timings}),
+                example, name, reading, before or right_cells(example.label.grid, reading.grid), seconds
             )
             before = before or right
             for source in (source_of(example), "all sources"):
@@ -185,7 +182,7 @@ def evaluate_game(
             if name in ("none", "default"):
                 rows.append(row)
             if name == "default":
-                stage_times.add(row["photo"], *_seconds(row))
+                stage_times.add(row["photo"], *_with_total(seconds))
     print_tallies(game, tallies)
     print(f"\n{game}: time per stage, default checks (wall counts waiting for a shared core)")
     print(stage_times.table())
@@ -204,10 +201,9 @@ def evaluate_game(
         print(f"\nwrote {len(rows)} rows (no checks, default checks) to {path}, the table to {summary_path}")
 
 
-def _seconds(row: dict[str, Any]) -> Times:
-    wall, cpu = ({stage: ms / 1000 for stage, ms in row[key].items()} for key in ("times_ms", "cpu_ms"))
-    for times in (wall, cpu):
-        times["total"] = sum(times.get(stage, 0.0) for stage in ("decode", "find", "read", "check"))
+def _with_total(times: Times) -> Times:
+    """The stage times with ``total``: the sum of the stages decode, find, read and check."""
+    wall, cpu = ({**stages, "total": sum(stages.get(s, 0.0) for s in STAGES[:-1])} for stages in times)
     return wall, cpu
 
 

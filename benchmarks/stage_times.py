@@ -12,10 +12,26 @@ from __future__ import annotations
 
 import json
 import statistics
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 STAGES = ("decode", "find", "read", "check", "total")
+
+
+def time_median_run(read: Callable[[], Any], runs: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Wall and CPU seconds per stage (and ``total``, timed around ``read()``) of the run of
+    median wall time out of ``runs``; the stages are the reading's ``timings`` and ``cpu_timings``."""
+    samples = []
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        reading = read()
+        wall = {**reading.timings, "total": time.perf_counter() - start}
+        cpu = {**reading.cpu_timings, "total": time.process_time() - start_cpu}
+        samples.append((wall, cpu))
+    ranked = sorted(range(runs), key=lambda index: samples[index][0]["total"])
+    return samples[ranked[runs // 2]]
 
 
 class StageTimes:

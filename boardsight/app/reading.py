@@ -39,6 +39,7 @@ from boardsight.vision.reading import (
     get_reader,
     read_image,
     record_outer_stages,
+    select_checks,
 )
 from boardsight.vision.scrabble import board_reading
 from boardsight.vision.stage_clock import StageClock
@@ -229,17 +230,8 @@ def _detect(image: np.ndarray, source: str) -> DetectedGame:
 
 
 def _checks(game: str, checks: Collection[str] | None) -> tuple[str, ...]:
-    if checks is None:
-        return DEFAULT_CHECKS[game]
-    if isinstance(checks, str):
-        checks = (checks,)
-    groups = CHECK_GROUPS[game]
-    named = {part for name in checks for part in groups.get(name, (name,))}
-    unknown = sorted(named - set(CHECKS[game]))
-    if unknown:
-        choices = ", ".join([*CHECKS[game], *groups])
-        raise BadInputError(f"unknown check {unknown[0]!r} for {game}: choose from {choices}")
-    return tuple(name for name in CHECKS[game] if name in named)
+    unknown = f"unknown check {{name!r}} for {game}: choose from {{choices}}"
+    return select_checks(checks, CHECKS[game], CHECK_GROUPS[game], DEFAULT_CHECKS[game], unknown=unknown)
 
 
 def apply_fixes(reading: PhotoReading, fixes: Sequence[str]) -> PhotoReading:

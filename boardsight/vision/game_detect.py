@@ -13,8 +13,8 @@ tray found beside a board whose pattern only the full search would make out is
 taken for the tray, as any tray beside a faint pattern is.
 
 :func:`locate_game` also returns what was found, when it is what the game's reader
-would find in the same image (the board of a settled first search, the tray of the
-tray finder's first look), so that the reader need not look again.
+would find in the same image (the board of a settled first search or of the full
+search, the tray of the tray finder's first look), so that the reader need not look again.
 """
 
 from __future__ import annotations
@@ -62,8 +62,11 @@ def locate_game(image: np.ndarray) -> DetectedGame:
         return DetectedGame("boggle", tray=locate_tray(image, retry=False))
     except BoardNotFoundError:
         pass
-    if first is not None or _board(image, thorough=True) is not None:
+    if first is not None:
         return DetectedGame("scrabble")
+    full = _board(image, thorough=True)
+    if full is not None:
+        return DetectedGame("scrabble", board=full)
     raise BoardNotFoundError("no Scrabble board or Boggle tray found in the photo")
 
 

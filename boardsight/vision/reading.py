@@ -10,7 +10,7 @@ corners back to the full photo's pixels.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,6 +118,28 @@ def get_reader(game: str, name: str) -> ReadFunction:
     except KeyError:
         choices = ", ".join(f"{g}/{n}" for g, n in sorted(_READERS)) or "none installed"
         raise BadInputError(f"no {name!r} reader for {game} (available: {choices})") from None
+
+
+def select_checks(
+    checks: Collection[str] | None,
+    every: Sequence[str],
+    groups: Mapping[str, Sequence[str]],
+    default: Sequence[str],
+    *,
+    unknown: str,
+) -> tuple[str, ...]:
+    """The checks to run, in the order of ``every``: ``default`` for None; a name in ``groups``
+    stands for its checks. A name that is neither fails with the line ``unknown``, formatted
+    with the first such ``name`` and the ``choices``."""
+    if checks is None:
+        return tuple(default)
+    if isinstance(checks, str):
+        checks = (checks,)
+    named = {part for name in checks for part in groups.get(name, (name,))}
+    strangers = sorted(named - set(every))
+    if strangers:
+        raise BadInputError(unknown.format(name=strangers[0], choices=", ".join([*every, *groups])))
+    return tuple(name for name in every if name in named)
 
 
 def photo_readers(

@@ -46,3 +46,17 @@ def test_unknown_reader_and_game(tmp_path: Path, fake_reader) -> None:
         read_photo(tmp_path / "x.jpg", game="boggle", reader="nope")
     with pytest.raises(BadInputError, match="unknown game"):
         read_photo(tmp_path / "x.jpg", game="chess")
+
+
+def test_select_checks_orders_expands_groups_and_names_strangers() -> None:
+    def select(checks: str | list[str] | tuple[str, ...] | None) -> tuple[str, ...]:
+        return reading.select_checks(
+            checks, ("a", "b", "c"), {"ab": ("a", "b")}, ("c",), unknown="no check {name!r} ({choices})"
+        )
+
+    assert select(None) == ("c",)
+    assert select(()) == ()
+    assert select(["c", "ab"]) == ("a", "b", "c")
+    assert select("b") == ("b",)
+    with pytest.raises(BadInputError, match=r"no check 'x' \(a, b, c, ab\)"):
+        select(["a", "x"])

@@ -32,7 +32,7 @@ from boardsight.scrabble.layout import Layout
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.tileset import TileSet
 from boardsight.scrabble.tokens import TURNED
-from boardsight.vision.reading import BoardNotFoundError, BoardReading
+from boardsight.vision.reading import BoardNotFoundError, BoardReading, select_checks
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
 from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
 from boardsight.vision.scrabble.look_decisions import LOOK, check_look
@@ -350,16 +350,13 @@ def read_board(
 def chosen_checks(checks: Collection[str] | None) -> tuple[str, ...]:
     """The checks to run, in order: the default ones for None; ``misreads`` stands for every
     check that changes squares."""
-    if checks is None:
-        return DEFAULT_CHECKS
-    if isinstance(checks, str):
-        checks = (checks,)
-    named = {part for name in checks for part in CHECK_GROUPS.get(name, (name,))}
-    unknown = sorted(named - set(CHECKS))
-    if unknown:
-        choices = ", ".join([*CHECKS, *CHECK_GROUPS])
-        raise BadInputError(f"unknown Scrabble check {unknown[0]!r}: choose from {choices}")
-    return tuple(name for name in CHECKS if name in named)
+    return select_checks(
+        checks,
+        CHECKS,
+        CHECK_GROUPS,
+        DEFAULT_CHECKS,
+        unknown="unknown Scrabble check {name!r}: choose from {choices}",
+    )
 
 
 def board_corners(

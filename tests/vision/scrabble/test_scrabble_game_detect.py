@@ -75,3 +75,19 @@ def test_what_the_detection_found_is_what_the_readers_would_find() -> None:
     detected = locate_game(board)
     assert detected.game == "scrabble" and detected.found is detected.board is not None
     np.testing.assert_allclose(detected.board.corners, find_board(board).corners)
+
+
+def test_a_board_only_the_full_search_finds_is_handed_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardsight.vision import game_detect
+    from boardsight.vision.scrabble.board_finder import find_board
+
+    def full_only(image: np.ndarray, *, thorough: bool = True) -> object:
+        if not thorough:
+            raise BoardNotFoundError("the first search found nothing")
+        return find_board(image)
+
+    monkeypatch.setattr(game_detect, "find_board", full_only)
+    board = rendered(SynthSpec("scrabble", width=(1600, 1600)), seed=2)
+    detected = game_detect.locate_game(board)
+    assert detected.game == "scrabble" and detected.found is detected.board is not None
+    np.testing.assert_allclose(detected.board.corners, find_board(board).corners)
