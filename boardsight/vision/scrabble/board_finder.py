@@ -316,10 +316,11 @@ def _search(
 
     When the lattice and outline methods leave doubt, the search is repeated on segments
     found with raised local contrast, and with the premium method too (unless not ``thorough``).
-    ``memo`` holds what the methods share on ``work``.
+    ``memo`` holds what the methods share on ``work``. Only the block finally chosen is
+    refined on its premium squares (the scores that choose it are the methods' own).
     """
     memo = memo or SearchMemo(work)
-    best: _Candidate | None = None
+    best: tuple[str, Segments, Lattice, int, int, float] | None = None
     plain: Segments | None = None
     for enhance in (False, True) if thorough else (False,):
         segments = detect_segments(work, enhance=enhance)
@@ -332,17 +333,20 @@ def _search(
                 lattice, u, v, score = finder(work, segments, kinds, memo=memo)
             except (LatticeNotFoundError, np.linalg.LinAlgError):
                 continue
-            if score >= 0 and (best is None or score > best.score):
-                to_lattice = refine_on_premiums(
-                    work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
-                )
-                best = _Candidate(_block_corners(to_lattice, u, v), score, method)
-            if best is not None and best.score >= SURE_SCORE:
+            if score >= 0 and (best is None or score > best[-1]):
+                best = (method, segments, lattice, u, v, score)
+            if best is not None and best[-1] >= SURE_SCORE:
                 break
-        if best is not None and best.score >= SURE_SCORE:
+        if best is not None and best[-1] >= SURE_SCORE:
             break
     assert plain is not None
-    return best, plain
+    if best is None:
+        return None, plain
+    method, segments, lattice, u, v, score = best
+    to_lattice = refine_on_premiums(
+        work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
+    )
+    return _Candidate(_block_corners(to_lattice, u, v), score, method), plain
 
 
 def premium_colour_box(work: np.ndarray) -> np.ndarray | None:
