@@ -52,6 +52,7 @@ PREMIUM_ROUNDS = 3
 MIN_COVERED_LINES = 15  # of 16 grid lines a direction, for a block whose premium pattern is faint
 MIN_PREMIUM_MATCHES = 20  # premium squares that must agree with a lattice found from them alone
 FINE_CELL_PX = 20  # boards with smaller cells in the working copy are looked at again, closer
+CLEAR_LINES = 16  # of 16 grid lines a direction with segments on them: no search with raised contrast
 
 STANDARD_LAYOUT = load_layout("standard").grid  # rows of premium symbols (scrabble/data/layouts)
 
@@ -315,7 +316,9 @@ def _search(
     """The methods in turn on one working image: the first sure result, else the best, else None.
 
     When the lattice and outline methods leave doubt, the search is repeated on segments
-    found with raised local contrast, and with the premium method too (unless not ``thorough``).
+    found with raised local contrast, and with the premium method too (unless not
+    ``thorough``); not when the block found has segments on every one of its grid lines
+    (:func:`_lines_clear`).
     ``memo`` holds what the methods share on ``work``. Only the block finally chosen is
     refined on its premium squares (the scores that choose it are the methods' own).
     """
@@ -323,6 +326,8 @@ def _search(
     best: tuple[str, Segments, Lattice, int, int, float] | None = None
     plain: Segments | None = None
     for enhance in (False, True) if thorough else (False,):
+        if enhance and best is not None and _lines_clear(*best[1:]):
+            break
         segments = detect_segments(work, enhance=enhance)
         plain = plain or segments
         methods = [("lattice", find_by_lattice), ("outline", find_by_outline)]
@@ -347,6 +352,22 @@ def _search(
         work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
     )
     return _Candidate(_block_corners(to_lattice, u, v), score, method), plain
+
+
+def _lines_clear(segments: Segments, lattice: Lattice, u: int, v: int, score: float) -> bool:
+    """The block at ``(u, v)`` is taken for a board and its grid lines are all there in ``segments``.
+
+    Raised contrast brings out faint, blurred grid lines; where every line already has
+    segments on it, it finds the same board again, scored a little differently by the
+    clutter it brings out too, at the price of a second segment search and lattice fits
+    (on the 40 real boards its blocks scored up to 0.005 higher, but their corners lay
+    no closer to the labelled ones: 0.645% of the diagonal on average with it, 0.637%
+    without).
+    """
+    if score < MIN_SCORE:
+        return False
+    corners = order_corners(_block_corners(lattice.to_lattice, u, v))
+    return line_coverage(segments, board_homography(corners)) >= CLEAR_LINES
 
 
 def premium_colour_box(work: np.ndarray) -> np.ndarray | None:

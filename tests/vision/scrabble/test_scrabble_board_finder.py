@@ -124,6 +124,24 @@ def test_search_memo_finds_outlines_and_each_plain_lattice_once(monkeypatch: pyt
     assert calls == {"outlines": 1, "fit": 2}
 
 
+@pytest.mark.parametrize(("clear_lines", "raised"), [(16, False), (17, True)])
+def test_raised_contrast_only_where_some_grid_line_is_missing(
+    monkeypatch: pytest.MonkeyPatch, clear_lines: int, raised: bool
+) -> None:
+    monkeypatch.setattr(board_finder, "SURE_SCORE", 2.0)  # no block is sure by its score alone
+    monkeypatch.setattr(board_finder, "CLEAR_LINES", clear_lines)  # 17: more lines than a board has
+    enhanced: list[bool] = []
+
+    def recorded(image: np.ndarray, *, enhance: bool = False):
+        enhanced.append(enhance)
+        return detect_segments(image, enhance=enhance)
+
+    monkeypatch.setattr(board_finder, "detect_segments", recorded)
+    photo, truth = photograph(draw_board(WORDS), board_corners(), TILTED, (1000, 800))
+    assert corner_error(find_board(photo).corners, truth) < 0.005
+    assert any(enhanced) == raised
+
+
 @pytest.mark.parametrize(
     "image",
     [
