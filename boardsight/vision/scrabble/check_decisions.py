@@ -62,6 +62,7 @@ WORD_MISSING = 0.03  # chance that a word of a real game is missing from the lex
 MISSING_WEIGHT = 10  # ... as if seen on this many words, before the board's own words count
 LONE_REAL = 0.05  # chance that a lone tile in a game is a real, stray tile
 LONE_REAL_NO_GAME = 0.5  # ... on a board that is no game
+STRAY_MOST = 2  # tiles apart from the rest of the board weighed as a group by ``lone``, at most
 
 
 @dataclass
@@ -405,32 +406,66 @@ def _blank_fits(
 def check_lone(
     grid: list[list[str]], evidence: Evidence, lexicon: Lexicon | None, result: CheckResult
 ) -> None:
-    """Tiles that touch no other tile taken off when empty is then the clear posterior.
+    """Small groups of tiles that touch no other tile taken off when empty is then the clear posterior.
 
-    A lone tile is part of no word: in a game, a misread (a premium label, a rack on
-    the board) unless a stray tile; on a board that is no game, as likely real as not.
+    Every tile of a game joins one connected group through the centre: a tile touching
+    no other, or a group of up to :data:`STRAY_MOST` tiles apart from the board's largest
+    group, is in a game a misread (a premium label, a rack, a frame's shadow) unless stray
+    tiles; on a board that is no game, as likely real as not. A group is weighed whole:
+    the chance that all its squares are empty against that all hold the tiles read.
     """
     game = game_odds(grid, lexicon)[0] if lexicon is not None else PRIOR_GAME
     real = game * LONE_REAL + (1 - game) * LONE_REAL_NO_GAME
     if EMPTY not in evidence:
         return
-    for r, line in enumerate(grid):
-        for c, token in enumerate(line):
-            if not is_tile(token) or any(is_tile(grid[y][x]) for y, x in beside(grid, (r, c))):
-                continue
-            empty, tile = evidence.p((r, c), EMPTY), evidence.p((r, c), token)
-            posterior = (1 - real) * empty / ((1 - real) * empty + real * tile)
-            why = (
-                f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other is part of no "
-                f"word (a stray tile: {percent(real)})"
-            )
+    groups = tile_groups(grid)
+    largest = max(groups, key=len, default=[])
+    for group in groups:
+        if len(group) > STRAY_MOST or (len(group) > 1 and group is largest):
+            continue
+        empty = math.prod(evidence.p(square, EMPTY) for square in group)
+        tile = math.prod(evidence.p((r, c), grid[r][c]) for r, c in group)
+        posterior = (1 - real) * empty / ((1 - real) * empty + real * tile)
+        for r, c in group:
+            token = grid[r][c]
+            if len(group) == 1:
+                what = f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other"
+            else:
+                what = (
+                    f"{token} {percent(evidence.p((r, c), token))} -> empty "
+                    f"{percent(evidence.p((r, c), EMPTY))}: one of {len(group)} tiles touching no other"
+                )
+            why = f"{what} is part of no word (a stray tile: {percent(real)})"
             if posterior >= CLEAR:
-                grid[r][c] = EMPTY
                 result.corrections.append(Correction((r, c), token, EMPTY, f"{why}; changed", "lone"))
             elif posterior >= FLAG_FROM:
                 result.flags.append(
                     Flag((r, c), token, [(EMPTY, posterior)], f"{why}; kept, flagged", "lone")
                 )
+        if posterior >= CLEAR:
+            for r, c in group:
+                grid[r][c] = EMPTY
+
+
+def tile_groups(grid: list[list[str]]) -> list[list[Square]]:
+    """The board's tiles in groups joined side by side (row-major order within and between groups)."""
+    seen: set[Square] = set()
+    groups = []
+    for r, line in enumerate(grid):
+        for c, token in enumerate(line):
+            if not is_tile(token) or (r, c) in seen:
+                continue
+            group, todo = [], [(r, c)]
+            seen.add((r, c))
+            while todo:
+                square = todo.pop()
+                group.append(square)
+                for y, x in beside(grid, square):
+                    if is_tile(grid[y][x]) and (y, x) not in seen:
+                        seen.add((y, x))
+                        todo.append((y, x))
+            groups.append(sorted(group))
+    return groups
 
 
 def check_position(

@@ -159,6 +159,27 @@ def test_a_doubtful_lone_tile_is_taken_off_and_a_sure_one_stays() -> None:
     assert check(grid, sure, Lexicon.from_words(["CAT"]), checks=("lone",)).grid[3][4] == "E"
 
 
+def test_two_doubtful_blanks_apart_from_the_board_are_taken_off_and_a_sure_pair_stays() -> None:
+    grid = board("CAT", "", "", "", "...??")  # D5 and E5 touch only each other: the frame's shadow
+    cube = confident(grid)
+    for square in ((4, 3), (4, 4)):
+        read_as(cube, square, blank=0.52, empty=0.45)
+    result = check(grid, cube, Lexicon.from_words(["CAT"]), checks=("lone",))
+    assert result.grid[4][3:5] == [".", "."] and result.grid[0][:3] == list("CAT")
+    assert [c.square for c in result.corrections] == [(4, 3), (4, 4)]
+    assert "one of 2 tiles touching no other" in result.corrections[0].why
+    sure = board("CAT", "", "", "", "...AT")
+    assert check(sure, confident(sure), Lexicon.from_words(["CAT", "AT"]), checks=("lone",)).grid == sure
+
+
+def test_the_largest_group_is_never_taken_for_stray_tiles() -> None:
+    grid = board("", "", "", "", "...??")  # the only tiles on the board
+    cube = confident(grid)
+    for square in ((4, 3), (4, 4)):
+        read_as(cube, square, blank=0.52, empty=0.45)
+    assert check(grid, cube, Lexicon.from_words(["CAT"]), checks=("lone",)).grid == grid
+
+
 def test_checks_not_named_do_not_run() -> None:
     grid = board("CAF", "A..", "T..")
     cube = confident(grid)
