@@ -8,8 +8,9 @@ Each check weighs a constraint that usually holds against the chance that it doe
 - ``words``: the board is a game of words in the lexicon. Prior :data:`PRIOR_GAME`,
   updated by how many words read are valid (a decorative board of names has few);
   even in a game a word may be missing from the lexicon (:data:`WORD_MISSING`).
-- ``hidden-blanks``: like ``words``, but the mend is a blank tile on a square read as empty
-  at the end of an invalid word (a blank shows no letter and passes for the board).
+- ``hidden-blanks``: like ``words``, but the mend is a blank tile: on a square read as empty
+  at the end of an invalid word (a blank shows no letter and passes for the board), or on
+  a square of the word read as a letter (a wooden blank's grain passes for a letter).
 - ``lone``: every tile of a game touches another; a lone tile is a misread unless
   it is a stray tile (:data:`LONE_REAL`, higher on boards that are no game).
 
@@ -333,12 +334,13 @@ def check_words(
     """Invalid words mended by one changed square, when the posterior of the mend is clear.
 
     The mends of a word are one of its letters changed (``letters``), or a blank put
-    on an empty square at one of its ends (``blanks``), such that every word through
-    that square becomes valid. Against them stands the word as read, with the chance
-    that the board is no game (judged from its other words) or the word missing from
-    the lexicon (as often as the board's other words stay invalid). A blank is not put
-    back on a square in ``settled`` (where the count check took one off). Each mend weighs
-    its squares' probability ratio; the likeliest is made when its posterior is clear.
+    on an empty square at one of its ends or in place of one of its letters (``blanks``),
+    such that every word through that square becomes valid. Against them stands the
+    word as read, with the chance that the board is no game (judged from its other
+    words) or the word missing from the lexicon (as often as the board's other words
+    stay invalid). A blank is not put back on a square in ``settled`` (where the count
+    check took one off). Each mend weighs its squares' probability ratio; the likeliest
+    is made when its posterior is clear.
     """
     tileset = evidence.tileset
     game, valid, judged = game_odds(grid, lexicon, leave_out=1)
@@ -367,15 +369,18 @@ def check_words(
                     for letter in _all_valid(grid, square, lexicon, room):
                         mends.append((evidence.ratio(square, letter, read), square, read, letter))
             if blanks and BLANK in evidence and blanks_used < tileset.count(BLANK):
-                for square in _ends(grid, run):
+                # a blank on an empty square at an end, or a blank's face (wood grain) read as a letter
+                read_letters = [square for square in run.squares() if grid[square[0]][square[1]].isupper()]
+                for square in [*_ends(grid, run), *read_letters]:
                     if square in settled:
                         continue  # the count check took a blank off here
+                    read = grid[square[0]][square[1]]
                     filled = _change(grid, square, BLANK)
                     through = runs_at(filled, square)
                     if any(run_text(filled, r).count(BLANK) > 1 for r in through):
                         continue
                     if _blank_fits(filled, square, through, lexicon, evidence.letters):
-                        mends.append((evidence.ratio(square, BLANK, EMPTY), square, EMPTY, BLANK))
+                        mends.append((evidence.ratio(square, BLANK, read), square, read, BLANK))
             if not mends:
                 continue
             total = sum(weight for weight, *_ in mends)

@@ -125,6 +125,20 @@ def test_blank_or_empty_a_blank_read_as_empty_is_restored_when_it_mends_a_word()
     assert designate_blanks(result.grid, lexicon, ENGLISH.alphabet) == {(0, 2): ["I"]}
 
 
+def test_blank_or_letter_a_blank_read_as_a_letter_is_restored_when_it_mends_a_word() -> None:
+    grid = board("QSAD", "", "AT", "", "IT")  # a wooden blank's grain read as S
+    cube = confident(grid)
+    read_as(cube, (0, 1), S=0.3, blank=0.2, empty=0.4)
+    lexicon = Lexicon.from_words(["QUAD", "AT", "IT"])
+    result = check(grid, cube, lexicon, checks=("hidden-blanks",))
+    assert "".join(result.grid[0][:4]) == "Q?AD"
+    [change] = result.corrections
+    assert (change.read, change.now, change.check) == ("S", "?", "hidden-blanks")
+    sure = confident(grid)
+    read_as(sure, (0, 1), S=0.97, blank=0.005)
+    assert check(grid, sure, lexicon, checks=("hidden-blanks",)).grid == grid
+
+
 def test_blank_or_empty_an_unlikely_blank_is_never_restored() -> None:
     grid = board("QU.Z")
     cube = confident(grid)
