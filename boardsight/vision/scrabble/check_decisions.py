@@ -11,8 +11,9 @@ Each check weighs a constraint that usually holds against the chance that it doe
 - ``hidden-blanks``: like ``words``, but the mend is a blank tile: on a square read as empty
   at the end of an invalid word (a blank shows no letter and passes for the board), or on
   a square of the word read as a letter (a wooden blank's grain passes for a letter).
-- ``lone``: every tile of a game touches another; a lone tile is a misread unless
-  it is a stray tile (:data:`LONE_REAL`, higher on boards that are no game).
+- ``lone``: every tile of a game touches another, all in one group; a lone tile, or a
+  pair apart from the board's largest group, is a misread unless stray tiles
+  (:data:`LONE_REAL`, higher on boards that are no game).
 
 The evidence is the classifier's probability of each square's classes, mixed with a
 little of a uniform spread (:data:`MIX`): on a tile set it never saw, a classifier's
