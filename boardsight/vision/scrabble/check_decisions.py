@@ -435,13 +435,16 @@ def check_lone(
         for r, c in group:
             token = grid[r][c]
             if len(group) == 1:
-                what = f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other"
-            else:
-                what = (
-                    f"{token} {percent(evidence.p((r, c), token))} -> empty "
-                    f"{percent(evidence.p((r, c), EMPTY))}: one of {len(group)} tiles touching no other"
+                why = (
+                    f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other is part "
+                    f"of no word (a stray tile: {percent(real)})"
                 )
-            why = f"{what} is part of no word (a stray tile: {percent(real)})"
+            else:
+                why = (
+                    f"{token} {percent(evidence.p((r, c), token))} -> empty "
+                    f"{percent(evidence.p((r, c), EMPTY))}: one of {len(group)} tiles touching only each "
+                    f"other, apart from the rest of the board (stray tiles: {percent(real)})"
+                )
             if posterior >= CLEAR:
                 result.corrections.append(Correction((r, c), token, EMPTY, f"{why}; changed", "lone"))
             elif posterior >= FLAG_FROM:

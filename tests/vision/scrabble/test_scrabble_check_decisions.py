@@ -181,7 +181,7 @@ def test_two_doubtful_blanks_apart_from_the_board_are_taken_off_and_a_sure_pair_
     result = check(grid, cube, Lexicon.from_words(["CAT"]), checks=("lone",))
     assert result.grid[4][3:5] == [".", "."] and result.grid[0][:3] == list("CAT")
     assert [c.square for c in result.corrections] == [(4, 3), (4, 4)]
-    assert "one of 2 tiles touching no other" in result.corrections[0].why
+    assert "one of 2 tiles touching only each other, apart from the rest" in result.corrections[0].why
     sure = board("CAT", "", "", "", "...AT")
     assert check(sure, confident(sure), Lexicon.from_words(["CAT", "AT"]), checks=("lone",)).grid == sure
 
