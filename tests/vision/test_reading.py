@@ -16,7 +16,7 @@ def fake_reader(monkeypatch):
     monkeypatch.setattr(reading, "_READERS", {})
 
     @register_reader("boggle", "fake")
-    def read(image: np.ndarray, *, source: str) -> BoardReading:
+    def read(image: np.ndarray, *, source: str, **_: object) -> BoardReading:
         height, width = image.shape[:2]
         corners = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=float)
         return BoardReading(

@@ -18,7 +18,7 @@ from boardsight.models.onnx_classifier import OnnxClassifier, load_classifier
 from boardsight.vision.boggle import second_look
 from boardsight.vision.boggle.tray_finder import TrayLocation
 from boardsight.vision.boggle.tray_reading import read_tray
-from boardsight.vision.reading import BoardReading, register_reader
+from boardsight.vision.reading import BoardReading, Larger, register_reader
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 MODEL_ENV = "BOARDSIGHT_BOGGLE_MODEL"
@@ -64,11 +64,13 @@ def read_with_cnn(
     model: str | Path | None = None,
     corners: np.ndarray | None = None,
     found: TrayLocation | None = None,
+    larger: Larger | None = None,
     **_: Any,
 ) -> BoardReading:
     """Read a Boggle tray in a BGR image with the cube-face CNN (cut at ``corners`` when given).
 
-    ``found``: the tray as the tray finder already found it in this image.
+    ``found``: the tray as the tray finder already found it in this image; ``larger``: how
+    to ask for the photo with more pixels, for small cells.
     """
     return read_tray(
         image,
@@ -79,4 +81,5 @@ def read_with_cnn(
         dice=dice,
         corners=corners,
         found=found,
+        larger=larger,
     )
