@@ -72,44 +72,12 @@ def _quad_of(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _line_through(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Total-least-squares line (point, unit direction) through points (N, 2)."""
-    centre = points.mean(axis=0)
-    spread = points - centre
-    xx, xy, yy = (spread[:, 0] ** 2).sum(), (spread[:, 0] * spread[:, 1]).sum(), (spread[:, 1] ** 2).sum()
-    angle = 0.5 * np.arctan2(2 * xy, xx - yy)
-    return centre, np.array([np.cos(angle), np.sin(angle)])
+NEXT = np.array([1, 2, 3, 0])  # each corner's or side's next one, clockwise
+PREVIOUS = np.array([3, 0, 1, 2])
 
 
-def _sharp_quad(points: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
-    """Refine a quad's corners by fitting a line to the middle of each side (rounded corners ignored)."""
-    lines = []
-    for index in range(4):
-        start, end = quad[index], quad[(index + 1) % 4]
-        direction = end - start
-        length = float(np.hypot(direction[0], direction[1]))
-        if length < 1:
-            return None
-        offset = points - start
-        along = (offset @ direction) / (length * length)
-        across = np.abs(offset[:, 0] * direction[1] - offset[:, 1] * direction[0]) / length
-        chosen = points[(along > 0.2) & (along < 0.8) & (across < 0.12 * length)]
-        if len(chosen) < 2:
-            return None
-        lines.append(_line_through(chosen))
-    corners = np.empty((4, 2), dtype=np.float32)
-    for index in range(4):
-        (p1, d1), (p2, d2) = lines[index - 1], lines[index]
-        det = d1[1] * d2[0] - d1[0] * d2[1]
-        if abs(det) < 1e-6:
-            return None
-        delta = p2 - p1
-        t = (delta[1] * d2[0] - delta[0] * d2[1]) / det
-        corners[index] = p1 + t * d1
-    return corners
-
-
-def _blob_from_contour(contour: np.ndarray) -> FaceBlob | None:
+def _rough_quad(contour: np.ndarray) -> tuple[float, float, np.ndarray] | None:
+    """(area, hull area, four rough corners) of a solid, roughly quadrilateral contour, or None."""
     area = cv2.contourArea(contour)
     hull = cv2.convexHull(contour)
     hull_area = cv2.contourArea(hull)
@@ -118,22 +86,91 @@ def _blob_from_contour(contour: np.ndarray) -> FaceBlob | None:
     rough = _quad_of(hull)
     if rough is None or abs(cv2.contourArea(rough)) < 0.6 * hull_area:  # a disc's inscribed square is 0.64
         return None
-    quad = _sharp_quad(contour.reshape(-1, 2).astype(np.float32), rough)
-    if quad is None:
-        return None
-    quad_area = abs(cv2.contourArea(quad))
-    fill = hull_area / max(quad_area, 1.0)
-    if not MIN_QUAD_FILL <= fill <= MAX_QUAD_FILL:
-        return None
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    if sides.max() > MAX_SIDE_RATIO * sides.min():
-        return None
-    edges = np.roll(quad, -1, axis=0) - quad
-    cosines = np.abs(np.sum(edges * np.roll(edges, 1, axis=0), axis=1)) / (sides * np.roll(sides, 1))
-    if cosines.max() > 0.75:  # an angle outside about 40..140 degrees
-        return None
-    quality = float(min(area / hull_area, 1.0) * min(fill, 1.0) * (1 - 0.5 * cosines.mean()))
-    return FaceBlob(quad=quad, centre=quad.mean(axis=0), area=quad_area, quality=quality)
+    return area, hull_area, rough
+
+
+def _sharp_quads(contours: list[np.ndarray], quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Refine quads' corners (K, 4, 2) by fitting a line to the middle of each side (rounded corners
+    ignored); returns the corners and whether each could be fitted (K,).
+
+    Each side's line is the total-least-squares line through its contour's points along the
+    middle three fifths of the side and near it. All sides of all contours are fitted at
+    once: the points of every contour in one array, and the sums per contour and side of
+    the chosen points' coordinates and products.
+    """
+    lengths = [len(contour) for contour in contours]
+    owner = np.repeat(np.arange(len(contours)), lengths)  # each point's contour
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    points = np.concatenate([contour.reshape(-1, 2) for contour in contours]).astype(np.float64)
+    quads = quads.astype(np.float64)
+    directions = quads[:, NEXT] - quads  # (K, 4, 2): side i runs from corner i to corner i + 1
+    squared = (directions * directions).sum(axis=2)
+    fitted = squared.min(axis=1) >= 1
+    squared = np.where(squared > 0, squared, 1.0)
+    # per point and side: where along the side it lies (0..1 between the corners) and how far off it
+    offsets = points[:, None, :] - quads[owner]  # (M, 4, 2)
+    steps = directions[owner]
+    along = (offsets * steps).sum(axis=2) / squared[owner]
+    across = np.abs(offsets[:, :, 0] * steps[:, :, 1] - offsets[:, :, 1] * steps[:, :, 0]) / squared[owner]
+    chosen = ((along > 0.2) & (along < 0.8) & (across < 0.12)).astype(np.float64)  # (M, 4)
+    x, y = points[:, 0], points[:, 1]
+    terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)  # (M, 6)
+    sums = np.add.reduceat(chosen[:, :, None] * terms[:, None, :], starts, axis=0)  # (K, 4, 6)
+    counts = sums[:, :, 0]
+    fitted &= counts.min(axis=1) >= 2
+    counts = np.maximum(counts, 1.0)
+    centres = sums[:, :, 1:3] / counts[:, :, None]
+    xx = sums[:, :, 3] - counts * centres[:, :, 0] ** 2
+    xy = sums[:, :, 4] - counts * centres[:, :, 0] * centres[:, :, 1]
+    yy = sums[:, :, 5] - counts * centres[:, :, 1] ** 2
+    angles = 0.5 * np.arctan2(2 * xy, xx - yy)
+    units = np.stack([np.cos(angles), np.sin(angles)], axis=2)  # (K, 4, 2): each side's direction
+    # corner i is where side i - 1 meets side i
+    p1, d1, d2 = centres[:, PREVIOUS], units[:, PREVIOUS], units
+    det = d1[:, :, 1] * d2[:, :, 0] - d1[:, :, 0] * d2[:, :, 1]
+    fitted &= np.abs(det).min(axis=1) >= 1e-6
+    det = np.where(np.abs(det) >= 1e-6, det, 1.0)
+    delta = centres - p1
+    t = (delta[:, :, 1] * d2[:, :, 0] - delta[:, :, 0] * d2[:, :, 1]) / det
+    return (p1 + t[:, :, None] * d1).astype(np.float32), fitted
+
+
+def _blobs_from_contours(contours: list[np.ndarray]) -> list[FaceBlob | None]:
+    """A candidate cube top for each contour that makes one (solid, convex, four sides of similar
+    length meeting at angles of about 40 to 140 degrees), else None; the contours in one batch."""
+    blobs: list[FaceBlob | None] = [None] * len(contours)
+    rough = [_rough_quad(contour) for contour in contours]
+    kept = [index for index, found in enumerate(rough) if found is not None]
+    if not kept:
+        return blobs
+    quads, fitted = _sharp_quads(
+        [contours[index] for index in kept],
+        np.array([rough[index][2] for index in kept]),  # type: ignore[index]
+    )
+    areas = np.array([rough[index][:2] for index in kept])  # type: ignore[index]
+    area, hull_area = areas[:, 0], areas[:, 1]
+    corners, following = quads.astype(np.float64), quads[:, NEXT].astype(np.float64)
+    cross = corners[:, :, 0] * following[:, :, 1] - following[:, :, 0] * corners[:, :, 1]
+    quad_area = np.abs(cross.sum(axis=1)) / 2  # the shoelace formula
+    fill = hull_area / np.maximum(quad_area, 1.0)
+    edges = quads[:, NEXT] - quads
+    sides = np.sqrt((edges * edges).sum(axis=2))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cosines = np.abs((edges * edges[:, PREVIOUS]).sum(axis=2)) / (sides * sides[:, PREVIOUS])
+        good = (
+            fitted
+            & (fill >= MIN_QUAD_FILL)
+            & (fill <= MAX_QUAD_FILL)
+            & (sides.max(axis=1) <= MAX_SIDE_RATIO * sides.min(axis=1))
+            & (cosines.max(axis=1) <= 0.75)  # no angle outside about 40..140 degrees
+        )
+    quality = np.minimum(area / hull_area, 1.0) * np.minimum(fill, 1.0) * (1 - 0.5 * cosines.mean(axis=1))
+    centres = quads.mean(axis=1)
+    for row in np.flatnonzero(good):
+        blobs[kept[row]] = FaceBlob(
+            quad=quads[row], centre=centres[row], area=float(quad_area[row]), quality=float(quality[row])
+        )
+    return blobs
 
 
 def _whiteness_layers(white: np.ndarray) -> list[np.ndarray]:
@@ -207,6 +244,7 @@ def find_face_blobs(image: np.ndarray, *, local: bool = False, separate: float =
         if hierarchy is None:
             continue
         known = np.array(boxes, dtype=np.float64).reshape(-1, 4)
+        candidates, candidate_boxes = [], []
         for contour, links in zip(contours, hierarchy[0], strict=True):
             if links[3] != -1 or len(contour) < 4:
                 continue
@@ -215,10 +253,12 @@ def find_face_blobs(image: np.ndarray, *, local: bool = False, separate: float =
                 continue
             if len(known) and (np.abs(known - (x, y, x + w, y + h)).max(axis=1) < 0.06 * max(w, h) + 1).any():
                 continue
-            blob = _blob_from_contour(contour)
+            candidates.append(contour)
+            candidate_boxes.append((x, y, x + w, y + h))
+        for blob, box in zip(_blobs_from_contours(candidates), candidate_boxes, strict=True):
             if blob is not None and min_area <= blob.area <= max_area:
                 blobs.append(blob)
-                boxes.append((x, y, x + w, y + h))
+                boxes.append(box)
     return [_with_appearance(blob, white) for blob in merge_duplicates(blobs)]
 
 
