@@ -173,9 +173,14 @@ def _blobs_from_contours(contours: list[np.ndarray]) -> list[FaceBlob | None]:
     return blobs
 
 
-def _whiteness_layers(white: np.ndarray) -> list[np.ndarray]:
-    """Masks of whiteness above a series of fixed levels."""
-    return [cv2.threshold(white, level, 255, cv2.THRESH_BINARY)[1] for level in np.linspace(70, 230, LEVELS)]
+def _whiteness_layers(white: np.ndarray, kernel: np.ndarray) -> list[np.ndarray]:
+    """Masks of whiteness above a series of fixed levels, each opened with ``kernel``.
+
+    An opening with a flat kernel commutes with a threshold, so the whiteness is opened
+    once rather than each mask.
+    """
+    opened = cv2.morphologyEx(white, cv2.MORPH_OPEN, kernel)
+    return [cv2.threshold(opened, level, 255, cv2.THRESH_BINARY)[1] for level in np.linspace(70, 230, LEVELS)]
 
 
 def _local_layers(image: np.ndarray) -> list[np.ndarray]:
@@ -217,15 +222,18 @@ def separated_whiteness(white: np.ndarray, share: float = SEPARATING_SHARE) -> n
     return cv2.subtract(white, cv2.convertScaleAbs(lines, alpha=SEPARATING_GAIN))
 
 
-def find_face_blobs(image: np.ndarray, *, local: bool = False, separate: float = 0.0) -> list[FaceBlob]:
+def find_face_blobs(
+    image: np.ndarray, *, local: bool = False, separate: float = 0.0, white: np.ndarray | None = None
+) -> list[FaceBlob]:
     """Candidate cube tops in a BGR (H, W, 3) image, merged over several brightness levels.
 
     With ``local``, the masks are "brighter than the local mean" instead of whiteness
     levels: slower on textured tables, and needed only for light trays. With ``separate``
     (a share of the short side), the levels are cut from :func:`separated_whiteness`:
     for steep views where cube tops merge with the sides of their leaning neighbours.
+    ``white``: the image's :func:`whiteness`, when already known.
     """
-    white = cv2.GaussianBlur(whiteness(image), (3, 3), 0)
+    white = cv2.GaussianBlur(whiteness(image) if white is None else white, (3, 3), 0)
     if separate:
         white = separated_whiteness(white, separate)
     short_side = min(white.shape[:2])
@@ -234,9 +242,10 @@ def find_face_blobs(image: np.ndarray, *, local: bool = False, separate: float =
     kernel = np.ones((3, 3), np.uint8)
     blobs: list[FaceBlob] = []
     boxes: list[tuple[int, int, int, int]] = []  # of accepted blobs, to skip their twins at other levels
-    for binary in _local_layers(image) if local else _whiteness_layers(white):
-        binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, kernel)
+    layers = _local_layers(image) if local else _whiteness_layers(white, kernel)
+    for binary in layers:
         if local:  # local-mean masks of a textured table hold thousands of specks
+            binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, kernel)
             binary = _plausible_components(binary, min_area, max_area)
         # Two-level retrieval: cubes inside the dark hole of a bright background are outer
         # boundaries too, where RETR_EXTERNAL would miss them.
@@ -245,8 +254,9 @@ def find_face_blobs(image: np.ndarray, *, local: bool = False, separate: float =
             continue
         known = np.array(boxes, dtype=np.float64).reshape(-1, 4)
         candidates, candidate_boxes = [], []
-        for contour, links in zip(contours, hierarchy[0], strict=True):
-            if links[3] != -1 or len(contour) < 4:
+        for index in np.flatnonzero(hierarchy[0][:, 3] == -1):  # outer boundaries only
+            contour = contours[index]
+            if len(contour) < 4:
                 continue
             x, y, w, h = cv2.boundingRect(contour)
             if w * h < min_area or w * h > 2 * max_area or max(w, h) > 4 * min(w, h):
