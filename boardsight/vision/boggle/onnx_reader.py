@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from boardsight.models.onnx_classifier import OnnxClassifier, load_classifier
@@ -46,9 +47,16 @@ class CnnCells:
         self.context_px = round(second_look.CONTEXT * self.cell_px)
         self.margin = self.model_margin + self.context_px / self.cell_px
         self.shift_px = round(second_look.SHIFT * self.cell_px)
+        self.gray = classifier.metadata.preprocessing.get("colour", "gray") == "gray"
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Class probabilities per context crop, with a second look at doubtful cells."""
+        """Class probabilities per context crop, with a second look at doubtful cells.
+
+        For a model of gray crops each cell is made gray once, before its several looks (the
+        conversion is per pixel, so a turned or moved window of it is what it was in colour).
+        """
+        if self.gray:
+            crops = [cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop for crop in crops]
         return second_look.read_cells(
             crops, self.classifier.probabilities, context_px=self.context_px, shift_px=self.shift_px
         )
