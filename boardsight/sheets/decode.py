@@ -18,7 +18,8 @@ is given). The decision:
 The constraint never turns a reading into a non-valid word, and never changes a valid one.
 With two recognisers (:func:`read_word_by`) every reading is scored under both together and
 the same rules decide; and a valid word they settle on is still flagged *check* when one of
-them clearly reads a non-word instead (two must not outvote a letter one of them saw).
+them reads a non-word more than ``support`` likelier than it, more than that recogniser alone
+would give up to correct its own reading (two must not outvote a letter one of them saw).
 """
 
 from __future__ import annotations
@@ -56,9 +57,6 @@ MAX_LENGTH_CHANGE = 2
 RUNNERS_UP = 4
 BEAM = 6
 """Strings each recogniser proposes for a word."""
-DISSENT = 2.0
-"""With two recognisers: one whose own best reading is no valid word, e^2 (about 7) times likelier
-to it than the valid word decided on, makes that word a person's to check."""
 
 
 @dataclass(frozen=True)
@@ -217,7 +215,7 @@ def read_word_by(
         and decision.status in (AS_WRITTEN, CORRECTED)
         and vocabulary.is_valid(decision.text)
     ):
-        dissent = _dissent(evidence, own_beams, decision.text, vocabulary)
+        dissent = _dissent(evidence, own_beams, decision.text, vocabulary, support)
         if dissent is not None:
             note = f"one recogniser reads {dissent}, which is not a valid word"
             return WordReading(
@@ -233,9 +231,14 @@ def read_word_by(
 
 
 def _dissent(
-    evidence: Sequence[Evidence], own_beams: list[list[tuple[str, float]]], word: str, vocabulary: Vocabulary
+    evidence: Sequence[Evidence],
+    own_beams: list[list[tuple[str, float]]],
+    word: str,
+    vocabulary: Vocabulary,
+    support: float,
 ) -> str | None:
-    """A recogniser's own best reading that is no valid word and that it finds clearly likelier than ``word``.
+    """A recogniser's own best reading that is no valid word and that it finds likelier than
+    ``word`` by more than ``support``: more than it would let go of to correct its own reading.
 
     Two recognisers together may outvote one that read a letter more (a doubled letter the
     other merged): a valid word is then not taken as read, it is a person's to check.
@@ -244,7 +247,7 @@ def _dissent(
         if not own_beam or vocabulary.is_valid(own_beam[0][0]):
             continue
         best, best_score = own_beam[0]
-        if best_score - float(string_log_probs(item.table, [word])[0]) > DISSENT:
+        if best_score - float(string_log_probs(item.table, [word])[0]) > support:
             return best
     return None
 
