@@ -10,7 +10,7 @@ compared as upper-case letters only (punctuation and digits dropped), in reading
 sequence alignment; letter accuracy is one less the edit distance over the letters of the
 whole text, divided by their count. "Constrained" reads under the lexicon alone (no board):
 the letter tables of PP-OCR, of boardsight's own recogniser (``own``) or of both together
-(``ppocr+own``) are decoded by :func:`boardsight.sheets.decode.read_word_by`;
+(``ppocr+own``) are decoded by :func:`boardsight.vision.sheets.reader.decide_word`;
 Tesseract's words take the one lexicon word an edit away when there is exactly one.
 """
 
@@ -25,7 +25,7 @@ import numpy as np
 
 from boardsight.cli.output import format_table
 from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
-from boardsight.sheets.decode import edits1, read_word_by
+from boardsight.sheets.decode import edits1
 from boardsight.sheets.scoring import edit_distance
 from boardsight.sheets.vocabulary import lexicon_vocabulary
 
@@ -69,7 +69,7 @@ def in_reading_order(items: list[tuple[tuple[float, float, float, float], str]])
 
 def ppocr_words(image: np.ndarray, vocabulary, engine_name: str = "ppocr") -> list[str]:
     from boardsight.vision.sheets.ppocr import collapse_symbols, engine
-    from boardsight.vision.sheets.reader import _own_tables, _split, word_evidence
+    from boardsight.vision.sheets.reader import _own_tables, _split, decide_word
 
     ocr = engine()
     scale = min(1.0, 1600 / max(image.shape[:2]))
@@ -82,8 +82,7 @@ def ppocr_words(image: np.ndarray, vocabulary, engine_name: str = "ppocr") -> li
         if any(char.isalpha() for char in collapse_symbols(piece.symbols))
     ]
     for piece, own in zip(pieces, _own_tables(image, pieces, engine_name), strict=True):
-        evidence = word_evidence(piece.line.table.slice(piece.start, piece.stop), own, engine_name)
-        reading = read_word_by(evidence, vocabulary)
+        reading = decide_word(piece.line.table.slice(piece.start, piece.stop), own, engine_name, vocabulary)
         if reading.text:
             quad = piece.quad
             items.append(((*quad.min(axis=0), *quad.max(axis=0)), reading.text))
