@@ -42,9 +42,6 @@ def sheets(
         Path | None, typer.Option("--checkpoint", help="Write the training state here every two minutes.")
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Go on from --checkpoint.")] = False,
-    distort: Annotated[
-        bool, typer.Option("--distort", help="Also shear, warp and thicken or thin the crops at random.")
-    ] = False,
     force: ForceOption = False,
 ) -> None:
     """Train the score-sheet word recogniser on word crops in the renderer's training hands.
@@ -61,9 +58,7 @@ def sheets(
         written_words=written,
         validation_sheets=validation_sheets,
         seed=seed,
-        config=WordTrainConfig(
-            max_steps=steps, max_minutes=minutes, threads=threads, seed=seed, distort=distort
-        ),
+        config=WordTrainConfig(max_steps=steps, max_minutes=minutes, threads=threads, seed=seed),
     )
     report = build_word_model(
         plan,

@@ -43,8 +43,6 @@ class WordTrainConfig:
     hidden: int = HIDDEN
     validate_every: int = 250
     checkpoint_seconds: float = 120.0
-    distort: bool = False
-    """Also shear, warp and thicken or thin each crop at random (hands unlike the training fonts)."""
 
 
 @dataclass
@@ -69,30 +67,6 @@ def augment(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     if rng.random() < 0.3:
         out = cv2.GaussianBlur(out, (3, 3), rng.uniform(0.3, 0.9))
     return out.astype(np.float32)
-
-
-def distort(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
-    """The crop sheared, warped by a smooth random field, and its strokes thickened or thinned."""
-    height, width = image.shape
-    shear = rng.uniform(-0.3, 0.3)
-    extra = int(abs(shear) * height) + 1
-    matrix = np.array([[1, shear, extra if shear < 0 else 0], [0, 1, 0]], np.float32)
-    matrix[0, 2] = -shear * height / 2 + extra / 2
-    out = cv2.warpAffine(image, matrix, (width + extra, height), borderValue=0.0)
-    field = rng.normal(0, 1, (2, 4, max(2, out.shape[1] // 12))).astype(np.float32)
-    strength = rng.uniform(0.0, 1.5)
-    dx = cv2.resize(field[0], (out.shape[1], height), interpolation=cv2.INTER_CUBIC) * strength
-    dy = cv2.resize(field[1], (out.shape[1], height), interpolation=cv2.INTER_CUBIC) * strength
-    grid_x, grid_y = np.meshgrid(
-        np.arange(out.shape[1], dtype=np.float32), np.arange(height, dtype=np.float32)
-    )
-    out = cv2.remap(out, grid_x + dx, grid_y + dy, cv2.INTER_LINEAR, borderValue=0.0)
-    roll = rng.random()
-    if roll < 0.2:
-        out = cv2.dilate(out, np.ones((2, 2), np.uint8))
-    elif roll < 0.4:
-        out = cv2.erode(out, np.ones((2, 1), np.uint8))
-    return out
 
 
 def _targets(words: list[str]) -> tuple[Any, Any]:
@@ -168,10 +142,8 @@ def train_word_model(
         saved = torch.load(checkpoint, weights_only=False)
         network.load_state_dict(saved["network"])
         optimiser.load_state_dict(saved["optimiser"])
-        step, spent, history = saved["step"], saved["seconds"], saved["history"]
-        if saved.get("distort", False) == config.distort:
-            best, best_state = saved["best"], saved["best_state"]
-        # A run resumed with other augmentation keeps its own best: its data differ.
+        step, spent, best, history = saved["step"], saved["seconds"], saved["best"], saved["history"]
+        best_state = saved["best_state"]
         log(f"resumed at step {step} ({spent / 60:.1f} min trained)")
     usable = np.array(_usable(train))
     if not len(usable):
@@ -196,7 +168,6 @@ def train_word_model(
                 "best": best,
                 "best_state": best_state,
                 "history": history,
-                "distort": config.distort,
             },
             checkpoint,
         )
@@ -206,8 +177,6 @@ def train_word_model(
         network.train()
         chosen = rng.choice(usable, size=min(config.batch_size, len(usable)), replace=False)
         images = [augment(rng, train.images[i]) for i in chosen]
-        if config.distort:
-            images = [distort(rng, image) if rng.random() < 0.7 else image for image in images]
         words = [train.words[i] for i in chosen]
         batch, frames = pad_batch(images)
         labels, lengths = _targets(words)
