@@ -79,13 +79,12 @@ def main() -> None:
     table = format_table(header, rows)
     changes = evaluation.changes
     where = "rendered, held-out fonts, seed 7" if args.folder is None else str(args.folder)
-    lines = [
-        f"{evaluation.sheets} sheets ({where})",
-        table,
-        "",
-        f"{DEFAULT_WORD_ENGINE} constrained: {changes['to_valid']} readings changed to a valid word, "
-        f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written",
-    ]
+    lines = [f"{evaluation.sheets} sheets ({where})", table, ""]
+    if DEFAULT_WORD_ENGINE in readers:
+        lines.append(
+            f"{DEFAULT_WORD_ENGINE} constrained: {changes['to_valid']} readings changed to a valid word, "
+            f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written"
+        )
     for (engine_name, mode), score in sorted(evaluation.scores.items()):
         if score.false_valid_words:
             lines.append(f"false valid ({engine_name} {mode}): {', '.join(score.false_valid_words)}")
