@@ -37,7 +37,7 @@ from boardsight.datasets.metrics import cell_matches
 from boardsight.datasets.store import Example, iter_examples
 from boardsight.errors import BoardsightError
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
-from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading
+from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading, decode_photo
 from boardsight.vision.stage_clock import StageClock
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "real"
@@ -242,18 +242,20 @@ def scrabble(folder: Path, out: Path | None, tag: str, second_look: bool = True)
 
 def boggle(folder: Path, out: Path | None, tag: str) -> None:
     from boardsight.vision.boggle import tray_reading
-    from boardsight.vision.boggle.cells import cut_cells
     from boardsight.vision.boggle.onnx_reader import CnnCells, cube_classifier
 
     cells = CnnCells(cube_classifier())
     examples = [e for e in iter_examples(folder) if e.game == "boggle" and e.label.has_grid]
 
     def classify(example: Example) -> tuple[Any, Times]:
-        image, clock = decoded(example, tray_reading.READ_MAX_SIDE)
-        location = tray_reading.locate_tray(image, source=str(example.image_path))
+        clock = StageClock()
+        source = str(example.image_path)
+        data = read_image_bytes(example.image_path)
+        image, _, larger = decode_photo(data, source=source, max_side=tray_reading.READ_MAX_SIDE)
+        clock.lap("decode")
+        location = tray_reading.locate_tray(image, source=source, larger=larger)
         clock.lap("find")
-        crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
-        probabilities = cells.probabilities(crops)
+        probabilities = tray_reading.read_cells(image, location, cells, larger)
         clock.lap("read")
         return (location, probabilities), (clock.wall, clock.cpu)
 

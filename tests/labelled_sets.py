@@ -103,7 +103,9 @@ def install_fake_readers(monkeypatch: Any) -> None:
     for game in ("boggle", "scrabble"):
         for name in ("perfect", "sloppy", "blind"):
 
-            def read(image: np.ndarray, *, source: str, _name: str = name, _game: str = game) -> BoardReading:
+            def read(
+                image: np.ndarray, *, source: str, _name: str = name, _game: str = game, **_: object
+            ) -> BoardReading:
                 if _name == "blind" and "dark" in Path(source).name:
                     raise BoardNotFoundError(f"no {_game} board found in {Path(source).name}")
                 return answer(source, _name, _game)

@@ -36,6 +36,7 @@ from boardsight.vision.reading import (
     BoardNotFoundError,
     BoardReading,
     available_readers,
+    decode_photo,
     get_reader,
     read_image,
     record_outer_stages,
@@ -123,14 +124,17 @@ def read_photo(
             resolve_model(game, str(model))
     data = _photo_bytes(photo)
     clock = StageClock()
+    larger = None
     if data is None:
         image, factor = _checked_array(photo, name), 1
     else:
         # the game is told from the image its reader reads, so what was found is used again
         max_side = READ_MAX_SIDE[game] if game != "auto" else max(READ_MAX_SIDE.values())
-        image, factor = decode_image_scaled(data, source=name, max_side=max_side)
+        if camera_profile is not None:  # a larger decode would not be undistorted: decode enough at once
+            max_side = max(max_side, tray_reading.FULL_READ_MAX_SIDE)
+        image, factor, larger = decode_photo(data, source=name, max_side=max_side)
     if camera_profile is not None:
-        image = undistort(image, camera_profile_for(camera_profile))
+        image, larger = undistort(image, camera_profile_for(camera_profile)), None
     clock.lap("decode")
     detected = _detect(image, name) if game == "auto" else None
     if detected is not None:
@@ -149,7 +153,14 @@ def read_photo(
     if detected is not None and detected.found is not None and corners is None and reusable:
         options["found"] = detected.found  # the reader need not look for it again
     reading = read_image(
-        image, game=chosen, reader=reader, factor=factor, source=name, corners=corners, **options
+        image,
+        game=chosen,
+        reader=reader,
+        factor=factor,
+        source=name,
+        corners=corners,
+        larger=larger,
+        **options,
     )
     record_outer_stages(reading, clock)
     if chosen == "boggle" and reading.board is None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from boardsight import errors
 from boardsight.batch.executors import WorkerPool, stream
 from boardsight.batch.lines import CSV_COLUMNS, INTERNAL, csv_row, encode_line, error_line, first_line
 from boardsight.batch.resume import EarlierResults, photo_key, scan_results
@@ -153,7 +154,7 @@ def _result(photo: str, future: cf.Future) -> dict[str, Any]:
     except BoardsightError as error:
         return error_line(photo, first_line(error), INTERNAL)
     except Exception as error:  # a lost worker or a failure of boardsight: worth another try later
-        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        message = errors.first_line(str(error))
         return error_line(photo, f"{type(error).__name__}: {message}".rstrip(": "), INTERNAL)
 
 

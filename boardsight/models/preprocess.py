@@ -43,7 +43,12 @@ def normalise(pixels: np.ndarray, method: str) -> np.ndarray:
     if method == "per_image":
         mean = values.mean(axis=(1, 2, 3), keepdims=True)
         spread = values.std(axis=(1, 2, 3), keepdims=True)
-        return (values - mean) / np.maximum(spread, 8.0)
+        # the rest in a C-ordered copy, in place: the same numbers, made faster than from
+        # the strided ``values``, and taken by onnxruntime without another copy
+        scaled = np.ascontiguousarray(values)
+        scaled -= mean
+        scaled /= np.maximum(spread, 8.0)
+        return scaled
     raise ValueError(f"unknown normalisation {method!r}")
 
 

@@ -182,6 +182,33 @@ def decode_image_scaled(
     return image, factor
 
 
+class PhotoDecoder:
+    """One image file's bytes, decoded on demand at the reductions asked for, each once.
+
+    A reader that finds the board in a small decode and needs more pixels only for part
+    of its work (a Boggle tray's small cells) asks for a larger decode, and no work is
+    done twice.
+    """
+
+    def __init__(self, data: bytes, *, source: str = "image") -> None:
+        self.data = data
+        self.source = source
+        self._decoded: dict[int, tuple[np.ndarray, int]] = {}
+
+    def decode(self, max_side: int | None = None) -> tuple[np.ndarray, int]:
+        """The image and its reduction factor, as :func:`decode_image_scaled` gives them."""
+        if not self._decoded:  # the first decode checks the file and names what is wrong with it
+            image, factor = decode_image_scaled(self.data, source=self.source, max_side=max_side)
+            self._decoded[factor] = image, factor
+            return image, factor
+        kind = image_kind(self.data)
+        size = header_size(self.data, kind, source=self.source) if kind is not None else None
+        _, factor = _reduction(size, max_side)
+        if factor not in self._decoded:
+            self._decoded[factor] = decode_image_scaled(self.data, source=self.source, max_side=max_side)
+        return self._decoded[factor]
+
+
 def _imdecode(data: bytes, flag: int) -> np.ndarray | None:
     try:
         return cv2.imdecode(np.frombuffer(data, dtype=np.uint8), flag)

@@ -2,7 +2,9 @@
 
 A reader is a function ``(image, **options) -> BoardReading`` registered with
 :func:`register_reader` under a game (``boggle``/``scrabble``) and a name (``onnx``,
-``tesseract``); the bundled ones are listed in :mod:`boardsight.vision.readers`.
+``tesseract``); the bundled ones are listed in :mod:`boardsight.vision.readers`. It takes
+the options it knows and ignores the others (``**_``): it is handed ``larger``
+(:data:`Larger`) whatever it reads.
 :func:`read_photo` loads a photo, picks the reader and maps the
 corners back to the full photo's pixels.
 """
@@ -20,11 +22,16 @@ import numpy as np
 from boardsight.boggle.board import Board as BoggleBoard
 from boardsight.errors import BadInputError
 from boardsight.scrabble.position import Position
-from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.image_io import PhotoDecoder, read_image_bytes
 from boardsight.vision.stage_clock import StageClock
 
 GAMES = ("boggle", "scrabble")
 DEFAULT_MAX_SIDE = 1600
+
+
+Larger = Callable[[int], tuple[np.ndarray, float]]
+"""The photo a reader was handed, decoded again with a long side of at least the pixels
+asked for (or in full), and its scale relative to the image handed (2: twice as large)."""
 
 
 class BoardNotFoundError(BadInputError):
@@ -180,11 +187,26 @@ def read_photo(
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     get_reader(game, reader)
     clock = StageClock()
-    image, factor = decode_image_scaled(read_image_bytes(path), source=str(path), max_side=max_side)
+    image, factor, larger = decode_photo(read_image_bytes(path), source=str(path), max_side=max_side)
     clock.lap("decode")
-    reading = read_image(image, game=game, reader=reader, factor=factor, source=str(path), **options)
+    reading = read_image(
+        image, game=game, reader=reader, factor=factor, source=str(path), larger=larger, **options
+    )
     record_outer_stages(reading, clock)
     return reading
+
+
+def decode_photo(data: bytes, *, source: str, max_side: int | None) -> tuple[np.ndarray, int, Larger]:
+    """The photo decoded at reduced scale (long side at least ``max_side``), its reduction
+    factor, and how a reader asks for a larger decode of it (:data:`Larger`)."""
+    decoder = PhotoDecoder(data, source=source)
+    image, factor = decoder.decode(max_side)
+
+    def larger(long_side: int) -> tuple[np.ndarray, float]:
+        sharper, sharper_factor = decoder.decode(long_side)
+        return sharper, factor / sharper_factor
+
+    return image, factor, larger
 
 
 def record_outer_stages(reading: BoardReading, clock: StageClock) -> None:
@@ -203,18 +225,23 @@ def read_image(
     factor: float = 1.0,
     source: str = "the photo",
     corners: np.ndarray | None = None,
+    larger: Larger | None = None,
     **options: Any,
 ) -> BoardReading:
     """Read the board in a decoded BGR ``image`` that shows the photo at 1/``factor`` scale.
 
     ``corners`` (TL, TR, BR, BL of the grid, in full-photo pixels) skip finding the board:
-    the reader cuts the grid there. The reading's corners are returned in full-photo pixels.
+    the reader cuts the grid there. ``larger``: how the reader may ask for the photo with
+    more pixels (a Boggle tray's small cells). The reading's corners are returned in
+    full-photo pixels.
     """
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     function = get_reader(game, reader)
     if corners is not None:
         options["corners"] = (given_corners(corners) + 0.5) / factor - 0.5
+    if larger is not None:
+        options["larger"] = larger
     reading = function(image, source=source, **options)
     reading.corners = (np.asarray(reading.corners, dtype=np.float64) + 0.5) * factor - 0.5
     return reading

@@ -142,3 +142,27 @@ def test_a_large_jpeg_within_the_limit_once_reduced_is_read(monkeypatch: pytest.
     assert decode_image_scaled(data, max_side=200)[1] == 4
     with pytest.raises(UnreadableImageError, match="too large"):
         decode_image_scaled(data)
+
+
+def test_photo_decoder_decodes_each_reduction_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    decode = image_io.decode_image_scaled
+
+    def counted(data: bytes, **options: object) -> tuple[np.ndarray, int]:
+        calls.append(options["max_side"])
+        return decode(data, **options)
+
+    monkeypatch.setattr(image_io, "decode_image_scaled", counted)
+    decoder = image_io.PhotoDecoder(_jpeg(1600, 1200), source="tray.jpg")
+    quarter, factor = decoder.decode(400)
+    assert factor == 4 and quarter.shape == (300, 400, 3)
+    assert decoder.decode(350)[0] is quarter  # the same reduction: not decoded again
+    half, factor = decoder.decode(700)
+    assert factor == 2 and half.shape == (600, 800, 3)
+    assert decoder.decode(None)[1] == 1
+    assert calls == [400, 700, None]
+
+
+def test_photo_decoder_names_a_bad_file_on_its_first_decode() -> None:
+    with pytest.raises(UnreadableImageError, match=r"notes\.jpg is not an image"):
+        image_io.PhotoDecoder(b"plain text", source="notes.jpg").decode(400)

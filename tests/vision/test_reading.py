@@ -16,7 +16,7 @@ def fake_reader(monkeypatch):
     monkeypatch.setattr(reading, "_READERS", {})
 
     @register_reader("boggle", "fake")
-    def read(image: np.ndarray, *, source: str) -> BoardReading:
+    def read(image: np.ndarray, *, source: str, **_: object) -> BoardReading:
         height, width = image.shape[:2]
         corners = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=float)
         return BoardReading(
@@ -60,3 +60,14 @@ def test_select_checks_orders_expands_groups_and_names_strangers() -> None:
     assert select("b") == ("b",)
     with pytest.raises(BadInputError, match=r"no check 'x' \(a, b, c, ab\)"):
         select(["a", "x"])
+
+
+def test_decode_photo_hands_on_larger_decodes_at_their_scale() -> None:
+    rng = np.random.default_rng(5)
+    ok, encoded = cv2.imencode(".jpg", rng.integers(0, 255, (1200, 1600, 3), dtype=np.uint8))
+    assert ok
+    image, factor, larger = reading.decode_photo(encoded.tobytes(), source="x.jpg", max_side=400)
+    assert factor == 4 and image.shape == (300, 400, 3)
+    sharper, scale = larger(800)
+    assert sharper.shape == (600, 800, 3) and scale == 2
+    assert larger(5000)[1] == 4  # at most the whole photo

@@ -21,30 +21,39 @@ def min_cost_assignment(cost: np.ndarray) -> np.ndarray:
     if not np.all(np.isfinite(cost)):
         raise ValueError("costs must be finite")
     n = cost.shape[0]
-    row_potential = np.zeros(n + 1)
-    col_potential = np.zeros(n + 1)
-    row_of_col = np.zeros(n + 1, dtype=int)  # 1-based row matched to each column; column 0 is a sentinel
+    # Plain lists: a tray's problem is small enough that numpy's per-call cost would dominate.
+    costs = cost.tolist()
+    infinity = float("inf")
+    row_potential = [0.0] * (n + 1)
+    col_potential = [0.0] * (n + 1)
+    row_of_col = [0] * (n + 1)  # 1-based row matched to each column; column 0 is a sentinel
+    columns = range(1, n + 1)
     for row in range(1, n + 1):
         row_of_col[0] = row
         current = 0
-        slack = np.full(n + 1, np.inf)
-        previous = np.zeros(n + 1, dtype=int)
-        used = np.zeros(n + 1, dtype=bool)
+        slack = [infinity] * (n + 1)
+        previous = [0] * (n + 1)
+        used = [False] * (n + 1)
         while True:
             used[current] = True
             matched_row = row_of_col[current]
-            free = ~used[1:]
-            reduced = cost[matched_row - 1] - row_potential[matched_row] - col_potential[1:]
-            better = free & (reduced < slack[1:])
-            slack[1:][better] = reduced[better]
-            previous[1:][better] = current
-            candidates = np.where(free, slack[1:], np.inf)
-            step_col = int(np.argmin(candidates)) + 1
-            delta = candidates[step_col - 1]
-            matched = used.copy()
-            row_potential[row_of_col[matched]] += delta
-            col_potential[matched] -= delta
-            slack[~matched] -= delta
+            row_costs, potential = costs[matched_row - 1], row_potential[matched_row]
+            delta, step_col = infinity, 0
+            for col in columns:
+                if used[col]:
+                    continue
+                reduced = row_costs[col - 1] - potential - col_potential[col]
+                if reduced < slack[col]:
+                    slack[col] = reduced
+                    previous[col] = current
+                if slack[col] < delta:  # the first column of least slack
+                    delta, step_col = slack[col], col
+            for col in range(n + 1):
+                if used[col]:
+                    row_potential[row_of_col[col]] += delta
+                    col_potential[col] -= delta
+                else:
+                    slack[col] -= delta
             current = step_col
             if row_of_col[current] == 0:
                 break
@@ -53,6 +62,6 @@ def min_cost_assignment(cost: np.ndarray) -> np.ndarray:
             row_of_col[current] = row_of_col[back]
             current = back
     assignment = np.empty(n, dtype=int)
-    for col in range(1, n + 1):
+    for col in columns:
         assignment[row_of_col[col] - 1] = col - 1
     return assignment

@@ -132,16 +132,18 @@ def _fit(coords: dict[int, tuple[int, int]], blobs: list[FaceBlob]) -> np.ndarra
 
 def _collect(matrix: np.ndarray, blobs: list[FaceBlob]) -> dict[tuple[int, int], FaceBlob]:
     """Every blob that sits on a lattice node, one (the most square) per node."""
+    inverse = np.linalg.inv(matrix)
     centres = np.array([b.centre for b in blobs], dtype=np.float64).reshape(-1, 1, 2)
-    lattice = cv2.perspectiveTransform(centres, np.linalg.inv(matrix)).reshape(-1, 2)
+    lattice = cv2.perspectiveTransform(centres, inverse).reshape(-1, 2)
     nodes = np.round(lattice)
+    near = np.abs(lattice - nodes).max(axis=1) <= INLIER_TOLERANCE
+    # The blob's size must match a cell's size there: area of the blob in lattice units.
+    corners = np.array([b.quad for b in blobs], dtype=np.float64).reshape(-1, 1, 2)
+    quads = cv2.perspectiveTransform(corners, inverse).reshape(-1, 4, 2).astype(np.float32)
     cells: dict[tuple[int, int], FaceBlob] = {}
-    for blob, point, node in zip(blobs, lattice, nodes, strict=True):
-        if np.max(np.abs(point - node)) > INLIER_TOLERANCE:
-            continue
-        # The blob's size must match a cell's size there: area of the blob in lattice units.
-        quad = cv2.perspectiveTransform(blob.quad.reshape(-1, 1, 2).astype(np.float64), np.linalg.inv(matrix))
-        area = abs(cv2.contourArea(quad.reshape(-1, 2).astype(np.float32)))
+    for index in np.flatnonzero(near):
+        blob, node = blobs[index], nodes[index]
+        area = abs(cv2.contourArea(quads[index]))
         if not 0.3 < area < 1.2:
             continue
         key = (int(node[0]), int(node[1]))

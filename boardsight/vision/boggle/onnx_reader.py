@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from boardsight.models.onnx_classifier import OnnxClassifier, load_classifier
 from boardsight.vision.boggle import second_look
 from boardsight.vision.boggle.tray_finder import TrayLocation
 from boardsight.vision.boggle.tray_reading import read_tray
-from boardsight.vision.reading import BoardReading, register_reader
+from boardsight.vision.reading import BoardReading, Larger, register_reader
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 MODEL_ENV = "BOARDSIGHT_BOGGLE_MODEL"
@@ -46,9 +47,16 @@ class CnnCells:
         self.context_px = round(second_look.CONTEXT * self.cell_px)
         self.margin = self.model_margin + self.context_px / self.cell_px
         self.shift_px = round(second_look.SHIFT * self.cell_px)
+        self.gray = classifier.metadata.preprocessing.get("colour", "gray") == "gray"
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Class probabilities per context crop, with a second look at doubtful cells."""
+        """Class probabilities per context crop, with a second look at doubtful cells.
+
+        For a model of gray crops each cell is made gray once, before its several looks (the
+        conversion is per pixel, so a turned or moved window of it is what it was in colour).
+        """
+        if self.gray:
+            crops = [cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop for crop in crops]
         return second_look.read_cells(
             crops, self.classifier.probabilities, context_px=self.context_px, shift_px=self.shift_px
         )
@@ -64,11 +72,13 @@ def read_with_cnn(
     model: str | Path | None = None,
     corners: np.ndarray | None = None,
     found: TrayLocation | None = None,
+    larger: Larger | None = None,
     **_: Any,
 ) -> BoardReading:
     """Read a Boggle tray in a BGR image with the cube-face CNN (cut at ``corners`` when given).
 
-    ``found``: the tray as the tray finder already found it in this image.
+    ``found``: the tray as the tray finder already found it in this image; ``larger``: how
+    to ask for the photo with more pixels, for small cells.
     """
     return read_tray(
         image,
@@ -79,4 +89,5 @@ def read_with_cnn(
         dice=dice,
         corners=corners,
         found=found,
+        larger=larger,
     )

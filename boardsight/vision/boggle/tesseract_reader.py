@@ -21,7 +21,7 @@ from boardsight.boggle.dice import FACE_TOKENS
 from boardsight.errors import BoardsightError
 from boardsight.vision.boggle.tray_reading import read_tray
 from boardsight.vision.glyph_ink import ink_components
-from boardsight.vision.reading import BoardReading, register_reader
+from boardsight.vision.reading import BoardReading, Larger, register_reader
 
 CLASS_NAMES = sorted(FACE_TOKENS, key=lambda token: (len(token) > 1 or token == "#", token))
 GLYPH_PX = 64
@@ -169,9 +169,18 @@ def read_with_tesseract(
     size: int | str | None = "auto",
     dice: str = "auto",
     corners: np.ndarray | None = None,
+    larger: Larger | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Boggle tray in a BGR image with Tesseract (cut at ``corners`` when given)."""
+    """Read a Boggle tray in a BGR image with Tesseract (cut at ``corners`` when given;
+    ``larger``: how to ask for the photo with more pixels, for small cells)."""
     return read_tray(
-        image, TesseractCells, reader="tesseract", source=source, size=size, dice=dice, corners=corners
+        image,
+        TesseractCells,
+        reader="tesseract",
+        source=source,
+        size=size,
+        dice=dice,
+        corners=corners,
+        larger=larger,
     )

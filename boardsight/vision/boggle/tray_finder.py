@@ -270,7 +270,7 @@ def find_by_lattice(
     cut from local-mean masks too (light trays), then from separated whiteness.
     """
     white = whiteness(image) if white is None else white
-    blobs = find_face_blobs(image)
+    blobs = find_face_blobs(image, white=white)
     location = _lattice_location(blobs, white, sizes)
     for extra in ({"local": True}, {"separate": SEPARATING_SHARE}):
         if (
@@ -279,7 +279,7 @@ def find_by_lattice(
             and location.detected_cells >= CONFIDENT_SHARE * location.size**2
         ):
             break
-        blobs = merge_duplicates(blobs + find_face_blobs(image, **extra))
+        blobs = merge_duplicates(blobs + find_face_blobs(image, white=white, **extra))
         other = _lattice_location(blobs, white, sizes)
         if other is not None and (location is None or other.detected_cells > location.detected_cells):
             location = other

@@ -5,11 +5,16 @@ Tesseract); finding the tray, the dice-set check, confidence flags and the resul
 shape are the same, and live here.
 
 How big to decode: the tray is looked for in a copy no larger than 800 px (enough for
-cubes of 7 px and more), but the cells are cut from the decoded photo. Decoding 12 MP
-JPEGs at a quarter (1000 px) read 96.2% of the cells of 60 held-out synthetic trays and
-lost one small tray; at half size (at least 1600 px) 98.6% and none, for about 20 ms
-more CPU (140 ms instead of 118 ms a photo, ``benchmarks/bench_read.py``). So photos are
-decoded to at least :data:`READ_MAX_SIDE`.
+cubes of 7 px and more), and the cells are cut where they have at least as many pixels
+as the classifier's input (``cell_px``; more are shrunk away by
+:mod:`~boardsight.vision.boggle.cells`, fewer would be blurred by enlarging). So photos
+are decoded to :data:`READ_MAX_SIDE` (a 12 MP JPEG at a quarter, by DCT scaling) and
+decoded again larger only when the cells there are smaller than that, or the tray is
+looked for again at :data:`RETRY_MAX_SIDE`. How many pixels the bundled CNN needs, its
+trays found as usual and cut from decodes at 1/1 to 1/8 of 88 synthetic held-out-font
+trays (1600 and 4000 px wide): every cell read right from 20 px a cell up (1,295 cells of
+25 trays at 20-60 px, 3,986 at more), one cell of 285 wrong at 16-20 px, 45 of 185 below
+12 px.
 """
 
 from __future__ import annotations
@@ -26,12 +31,14 @@ from boardsight.errors import BadInputError
 from boardsight.vision.boggle.cells import cut_cells
 from boardsight.vision.boggle.dice_check import check_dice
 from boardsight.vision.boggle.tray_finder import SIZES, TrayLocation, find_tray
-from boardsight.vision.reading import BoardNotFoundError, BoardReading
+from boardsight.vision.geometry import quad_diagonal
+from boardsight.vision.reading import BoardNotFoundError, BoardReading, Larger
 from boardsight.vision.stage_clock import StageClock
 
 DETECT_MAX_SIDE = 800  # long side of the image the tray is looked for in
 RETRY_MAX_SIDE = 1600  # ... and, when that fails on a bigger photo, once more at this size
-READ_MAX_SIDE = 1600  # decode photos to at least this long side (a 12 MP JPEG: at half size)
+READ_MAX_SIDE = DETECT_MAX_SIDE  # decode photos to at least this long side, larger on demand
+FULL_READ_MAX_SIDE = 1600  # ... and to this one when no larger decode can be asked for
 LOW_CONFIDENCE = 0.6
 
 
@@ -68,8 +75,21 @@ def _shrunk(image: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
     return small, scale
 
 
+def _at_least(image: np.ndarray, long_side: int, larger: Larger | None) -> tuple[np.ndarray, float]:
+    """``image``, or a larger decode of it when it is shorter than ``long_side`` and one can be
+    asked for, with its scale relative to ``image``."""
+    if larger is None or max(image.shape[:2]) >= long_side:
+        return image, 1.0
+    return larger(long_side)
+
+
 def locate_tray(
-    image: np.ndarray, *, sizes: tuple[int, ...] = SIZES, source: str = "the photo", retry: bool = True
+    image: np.ndarray,
+    *,
+    sizes: tuple[int, ...] = SIZES,
+    source: str = "the photo",
+    retry: bool = True,
+    larger: Larger | None = None,
 ) -> TrayLocation:
     """The tray's grid in ``image`` pixels; :class:`BoardNotFoundError` when there is none.
 
@@ -77,11 +97,14 @@ def locate_tray(
     :data:`RETRY_MAX_SIDE` when none is found there or the grid found is only partly seen
     (cube-like cells beyond it, or few of its cubes cut out: cubes too small at that
     size); the first grid seen whole wins, else the one found at the higher resolution.
+    ``larger`` gives the photo with more pixels than ``image`` for the second look.
     """
     tried = set()
     found: list[TrayLocation] = []
     for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE) if retry else (DETECT_MAX_SIDE,):
-        small, scale = _shrunk(image, max_side)
+        view, view_scale = _at_least(image, max_side, larger)
+        small, scale = _shrunk(view, max_side)
+        scale *= view_scale
         if small.shape in tried:
             continue
         tried.add(small.shape)
@@ -106,6 +129,7 @@ def read_tray(
     dice: str = "auto",
     corners: np.ndarray | None = None,
     found: TrayLocation | None = None,
+    larger: Larger | None = None,
 ) -> BoardReading:
     """Find the tray in ``image`` (BGR), read its cells and check the dice.
 
@@ -113,19 +137,22 @@ def read_tray(
     is refused before any model is loaded. Given ``corners`` (TL, TR, BR, BL in
     ``image`` pixels), the tray is not looked for but cut there (:func:`read_at_corners`);
     ``found`` is the tray as :func:`locate_tray` already found it in ``image`` with these ``sizes``.
+    ``larger`` gives the photo with more pixels than ``image``, for small cells.
     """
     clock = StageClock()
     sizes = parse_size(size)
     if corners is None:
-        location = found if found is not None else locate_tray(image, sizes=sizes, source=source)
+        if found is None:
+            found = locate_tray(image, sizes=sizes, source=source, larger=larger)
+        location = found
         clock.lap("find")
         cells = make_reader()
-        crops = cut_cells(image, location.corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
-        probabilities = cells.probabilities(crops)
+        probabilities = read_cells(image, location, cells, larger)
     else:
         clock.lap("find")
         cells = make_reader()
-        location, probabilities = read_at_corners(image, np.asarray(corners, dtype=np.float64), sizes, cells)
+        given = np.asarray(corners, dtype=np.float64)
+        location, probabilities = read_at_corners(image, given, sizes, cells, larger)
     clock.lap("read")
     reading = assemble_reading(location, probabilities, cells.class_names, reader=reader, dice=dice)
     clock.lap("check")
@@ -134,8 +161,40 @@ def read_tray(
     return reading
 
 
+def cells_image(
+    image: np.ndarray, corners: np.ndarray, size: int, cell_px: int, larger: Larger | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The image to cut a ``size`` grid's cells from, and the grid's corners in its pixels.
+
+    That is ``image`` when its cells have at least ``cell_px`` pixels (the classifier's
+    input), else the larger decode that gives them as many, when ``larger`` can make one,
+    up to a long side of :data:`FULL_READ_MAX_SIDE`.
+    """
+    cell = quad_diagonal(corners) / (size * np.sqrt(2))
+    needed = cell_px
+    if cell >= needed:
+        return image, corners
+    long_side = int(np.ceil(max(image.shape[:2]) * needed / max(cell, 1.0)))
+    view, scale = _at_least(image, min(long_side, FULL_READ_MAX_SIDE), larger)
+    return view, (corners + 0.5) * scale - 0.5
+
+
+def read_cells(
+    image: np.ndarray, location: TrayLocation, cells: CellReader, larger: Larger | None = None
+) -> np.ndarray:
+    """Class probabilities (cells, classes) of the tray's cells, cut from ``image`` or, when its
+    cells are small there, from a larger decode (:func:`cells_image`)."""
+    view, corners = cells_image(image, location.corners, location.size, cells.cell_px, larger)
+    crops = cut_cells(view, corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
+    return cells.probabilities(crops)
+
+
 def read_at_corners(
-    image: np.ndarray, corners: np.ndarray, sizes: tuple[int, ...], cells: CellReader
+    image: np.ndarray,
+    corners: np.ndarray,
+    sizes: tuple[int, ...],
+    cells: CellReader,
+    larger: Larger | None = None,
 ) -> tuple[TrayLocation, np.ndarray]:
     """The tray cut at ``corners``, read at each of ``sizes``; the size read most confidently wins.
 
@@ -144,8 +203,7 @@ def read_at_corners(
     """
     readings = []
     for side in sizes:
-        crops = cut_cells(image, corners, side, margin=cells.margin, cell_px=cells.cell_px)
-        probabilities = cells.probabilities(crops)
+        probabilities = read_cells(image, TrayLocation(corners, side, "given", side * side), cells, larger)
         readings.append((float(probabilities.max(axis=1).mean()), side, probabilities))
     _, side, probabilities = max(readings, key=lambda reading: reading[0])
     return TrayLocation(corners, side, "given", side * side), probabilities

@@ -103,8 +103,43 @@ def _plausible(lattice: Lattice, u: int, v: int) -> bool:
     return bool(sides.min() / BOARD_CELLS >= MIN_CELL_PX and np.all(np.isfinite(corners)))
 
 
+class SearchMemo:
+    """What the methods compute alike while one working image is searched, each done once.
+
+    The image's board outlines (the outline and premium methods and the closer look all
+    use them) and the lattice fitted from scratch to a set of segments (the lattice
+    method's first fit, which the premium method takes its directions from).
+    """
+
+    def __init__(self, work: np.ndarray) -> None:
+        self.work = work
+        self._quads: list[np.ndarray] | None = None
+        self._fits: list[tuple[Segments, Lattice | Exception]] = []
+
+    def outlines(self, limit: int = 4) -> list[np.ndarray]:
+        """:func:`outline_quads` of the working image (the first ``limit`` of at most 4)."""
+        if self._quads is None:
+            self._quads = outline_quads(self.work)
+        return self._quads[:limit]
+
+    def lattice(self, segments: Segments) -> Lattice:
+        """:func:`~.lattice.fit_lattice` of ``segments`` in the working image, raising as it does."""
+        for known, fit in self._fits:
+            if known is segments:
+                if isinstance(fit, Exception):
+                    raise fit
+                return fit
+        try:
+            fit = fit_lattice(segments, self.work.shape)
+        except (LatticeNotFoundError, np.linalg.LinAlgError) as error:
+            self._fits.append((segments, error))
+            raise
+        self._fits.append((segments, fit))
+        return fit
+
+
 def find_by_lattice(
-    work: np.ndarray, segments: Segments, kinds: np.ndarray
+    work: np.ndarray, segments: Segments, kinds: np.ndarray, *, memo: SearchMemo | None = None
 ) -> tuple[Lattice, int, int, float]:
     """Lattice method on the working copy: the lattice, the block's top-left ``(u, v)`` and its score.
 
@@ -113,11 +148,12 @@ def find_by_lattice(
     not when the first already holds a block that is surely a board (on the 40 real
     board photos and 54 corner-labelled ones, such a second lattice never scored higher).
     """
+    memo = memo or SearchMemo(work)
     best: tuple[Lattice, int, int, float] | None = None
     remaining = segments
-    for _ in range(LATTICE_ATTEMPTS):
+    for attempt in range(LATTICE_ATTEMPTS):
         try:
-            lattice = fit_lattice(remaining, work.shape)
+            lattice = memo.lattice(remaining) if attempt == 0 else fit_lattice(remaining, work.shape)
         except (LatticeNotFoundError, np.linalg.LinAlgError):
             break
         u, v, score = locate_block(work, lattice, kinds)
@@ -153,18 +189,19 @@ def premium_blobs(work: np.ndarray) -> np.ndarray:
 
 
 def find_by_premiums(
-    work: np.ndarray, segments: Segments, kinds: np.ndarray
+    work: np.ndarray, segments: Segments, kinds: np.ndarray, *, memo: SearchMemo | None = None
 ) -> tuple[Lattice, int, int, float]:
     """Premium method: the grid's spacing from the premium squares' centres, its directions
     from the segments or the board's outline. For blurred boards whose grid lines are gone."""
     centres = premium_blobs(work)
     if len(centres) < MIN_BLOBS:
         raise LatticeNotFoundError("too few premium squares")
+    memo = memo or SearchMemo(work)
     directions = []
     with contextlib.suppress(LatticeNotFoundError, np.linalg.LinAlgError):
-        directions.append(np.linalg.inv(fit_lattice(segments, work.shape).to_lattice))
+        directions.append(np.linalg.inv(memo.lattice(segments).to_lattice))
     square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
-    for quad in outline_quads(work):
+    for quad in memo.outlines():
         directions.append(cv2.getPerspectiveTransform(square, quad.astype(np.float32)).astype(np.float64))
     best: tuple[Lattice, int, int, float] | None = None
     for to_image in directions:
@@ -211,11 +248,11 @@ def outline_quads(work: np.ndarray, *, limit: int = 4) -> list[np.ndarray]:
 
 
 def find_by_outline(
-    work: np.ndarray, segments: Segments, kinds: np.ndarray
+    work: np.ndarray, segments: Segments, kinds: np.ndarray, *, memo: SearchMemo | None = None
 ) -> tuple[Lattice, int, int, float]:
     """Outline method on the working copy (same return as :func:`find_by_lattice`)."""
     best: tuple[Lattice, int, int, float] | None = None
-    for quad in outline_quads(work):
+    for quad in (memo or SearchMemo(work)).outlines():
         square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
         initial = cv2.getPerspectiveTransform(quad.astype(np.float32), square)
         try:
@@ -273,14 +310,17 @@ def refine_on_premiums(
 
 
 def _search(
-    work: np.ndarray, kinds: np.ndarray, *, thorough: bool = True
+    work: np.ndarray, kinds: np.ndarray, *, thorough: bool = True, memo: SearchMemo | None = None
 ) -> tuple[_Candidate | None, Segments]:
     """The methods in turn on one working image: the first sure result, else the best, else None.
 
     When the lattice and outline methods leave doubt, the search is repeated on segments
     found with raised local contrast, and with the premium method too (unless not ``thorough``).
+    ``memo`` holds what the methods share on ``work``. Only the block finally chosen is
+    refined on its premium squares (the scores that choose it are the methods' own).
     """
-    best: _Candidate | None = None
+    memo = memo or SearchMemo(work)
+    best: tuple[str, Segments, Lattice, int, int, float] | None = None
     plain: Segments | None = None
     for enhance in (False, True) if thorough else (False,):
         segments = detect_segments(work, enhance=enhance)
@@ -290,20 +330,23 @@ def _search(
             methods.append(("premium", find_by_premiums))
         for method, finder in methods:
             try:
-                lattice, u, v, score = finder(work, segments, kinds)
+                lattice, u, v, score = finder(work, segments, kinds, memo=memo)
             except (LatticeNotFoundError, np.linalg.LinAlgError):
                 continue
-            if score >= 0 and (best is None or score > best.score):
-                to_lattice = refine_on_premiums(
-                    work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
-                )
-                best = _Candidate(_block_corners(to_lattice, u, v), score, method)
-            if best is not None and best.score >= SURE_SCORE:
+            if score >= 0 and (best is None or score > best[-1]):
+                best = (method, segments, lattice, u, v, score)
+            if best is not None and best[-1] >= SURE_SCORE:
                 break
-        if best is not None and best.score >= SURE_SCORE:
+        if best is not None and best[-1] >= SURE_SCORE:
             break
     assert plain is not None
-    return best, plain
+    if best is None:
+        return None, plain
+    method, segments, lattice, u, v, score = best
+    to_lattice = refine_on_premiums(
+        work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
+    )
+    return _Candidate(_block_corners(to_lattice, u, v), score, method), plain
 
 
 def premium_colour_box(work: np.ndarray) -> np.ndarray | None:
@@ -327,7 +370,9 @@ def premium_colour_box(work: np.ndarray) -> np.ndarray | None:
     return np.array([x, y, x + width, y + height], dtype=np.float64)
 
 
-def _regions(work: np.ndarray, found: _Candidate | None, segments: Segments) -> list[np.ndarray]:
+def _regions(
+    work: np.ndarray, found: _Candidate | None, segments: Segments, memo: SearchMemo | None = None
+) -> list[np.ndarray]:
     """Boxes ``(x0, y0, x1, y1)`` of the working image worth a closer look, most likely first.
 
     The block found so far, where premium colours mix, the largest outlines, and the
@@ -339,7 +384,7 @@ def _regions(work: np.ndarray, found: _Candidate | None, segments: Segments) -> 
     colour = premium_colour_box(work)
     if colour is not None:
         boxes.append(colour)
-    for quad in outline_quads(work, limit=2):
+    for quad in (memo or SearchMemo(work)).outlines(limit=2):
         boxes.append(np.r_[quad.min(axis=0), quad.max(axis=0)])
     crossing = segments.ends[segments.weight > 0]
     if len(crossing) >= 8:
@@ -374,12 +419,13 @@ def find_board(
     kinds = premium_kinds(layout)
     scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    found, segments = _search(work, kinds, thorough=thorough)
+    memo = SearchMemo(work)
+    found, segments = _search(work, kinds, thorough=thorough, memo=memo)
     best = None if found is None else replace(found, corners=(found.corners + 0.5) / scale - 0.5)
     doubtful = found is None or found.score < SURE_SCORE or found.cell_px < FINE_CELL_PX
     settled = thorough or not (found is None or found.score < SURE_SCORE or (doubtful and scale < 1))
     if doubtful and scale < 1 and thorough:
-        for box in _regions(work, found, segments):
+        for box in _regions(work, found, segments, memo):
             left, top = np.floor((box[:2] + 0.5) / scale - 0.5).astype(int)
             right, bottom = np.ceil((box[2:] + 0.5) / scale - 0.5).astype(int)
             crop = image[max(top, 0) : bottom, max(left, 0) : right]

@@ -8,10 +8,12 @@ Each check weighs a constraint that usually holds against the chance that it doe
 - ``words``: the board is a game of words in the lexicon. Prior :data:`PRIOR_GAME`,
   updated by how many words read are valid (a decorative board of names has few);
   even in a game a word may be missing from the lexicon (:data:`WORD_MISSING`).
-- ``hidden-blanks``: like ``words``, but the mend is a blank tile on a square read as empty
-  at the end of an invalid word (a blank shows no letter and passes for the board).
-- ``lone``: every tile of a game touches another; a lone tile is a misread unless
-  it is a stray tile (:data:`LONE_REAL`, higher on boards that are no game).
+- ``hidden-blanks``: like ``words``, but the mend is a blank tile: on a square read as empty
+  at the end of an invalid word (a blank shows no letter and passes for the board), or on
+  a square of the word read as a letter (a wooden blank's grain passes for a letter).
+- ``lone``: every tile of a game touches another, all in one group; a lone tile, or a
+  pair apart from the board's largest group, is a misread unless stray tiles
+  (:data:`LONE_REAL`, higher on boards that are no game).
 
 The evidence is the classifier's probability of each square's classes, mixed with a
 little of a uniform spread (:data:`MIX`): on a tile set it never saw, a classifier's
@@ -62,6 +64,7 @@ WORD_MISSING = 0.03  # chance that a word of a real game is missing from the lex
 MISSING_WEIGHT = 10  # ... as if seen on this many words, before the board's own words count
 LONE_REAL = 0.05  # chance that a lone tile in a game is a real, stray tile
 LONE_REAL_NO_GAME = 0.5  # ... on a board that is no game
+STRAY_MOST = 2  # tiles apart from the rest of the board weighed as a group by ``lone``, at most
 
 
 @dataclass
@@ -332,12 +335,13 @@ def check_words(
     """Invalid words mended by one changed square, when the posterior of the mend is clear.
 
     The mends of a word are one of its letters changed (``letters``), or a blank put
-    on an empty square at one of its ends (``blanks``), such that every word through
-    that square becomes valid. Against them stands the word as read, with the chance
-    that the board is no game (judged from its other words) or the word missing from
-    the lexicon (as often as the board's other words stay invalid). A blank is not put
-    back on a square in ``settled`` (where the count check took one off). Each mend weighs
-    its squares' probability ratio; the likeliest is made when its posterior is clear.
+    on an empty square at one of its ends or in place of one of its letters (``blanks``),
+    such that every word through that square becomes valid. Against them stands the
+    word as read, with the chance that the board is no game (judged from its other
+    words) or the word missing from the lexicon (as often as the board's other words
+    stay invalid). A blank is not put back on a square in ``settled`` (where the count
+    check took one off). Each mend weighs its squares' probability ratio; the likeliest
+    is made when its posterior is clear.
     """
     tileset = evidence.tileset
     game, valid, judged = game_odds(grid, lexicon, leave_out=1)
@@ -366,15 +370,18 @@ def check_words(
                     for letter in _all_valid(grid, square, lexicon, room):
                         mends.append((evidence.ratio(square, letter, read), square, read, letter))
             if blanks and BLANK in evidence and blanks_used < tileset.count(BLANK):
-                for square in _ends(grid, run):
+                # a blank on an empty square at an end, or a blank's face (wood grain) read as a letter
+                read_letters = [square for square in run.squares() if grid[square[0]][square[1]].isupper()]
+                for square in [*_ends(grid, run), *read_letters]:
                     if square in settled:
                         continue  # the count check took a blank off here
+                    read = grid[square[0]][square[1]]
                     filled = _change(grid, square, BLANK)
                     through = runs_at(filled, square)
                     if any(run_text(filled, r).count(BLANK) > 1 for r in through):
                         continue
                     if _blank_fits(filled, square, through, lexicon, evidence.letters):
-                        mends.append((evidence.ratio(square, BLANK, EMPTY), square, EMPTY, BLANK))
+                        mends.append((evidence.ratio(square, BLANK, read), square, read, BLANK))
             if not mends:
                 continue
             total = sum(weight for weight, *_ in mends)
@@ -405,32 +412,69 @@ def _blank_fits(
 def check_lone(
     grid: list[list[str]], evidence: Evidence, lexicon: Lexicon | None, result: CheckResult
 ) -> None:
-    """Tiles that touch no other tile taken off when empty is then the clear posterior.
+    """Small groups of tiles that touch no other tile taken off when empty is then the clear posterior.
 
-    A lone tile is part of no word: in a game, a misread (a premium label, a rack on
-    the board) unless a stray tile; on a board that is no game, as likely real as not.
+    Every tile of a game joins one connected group through the centre: a tile touching
+    no other, or a group of up to :data:`STRAY_MOST` tiles apart from the board's largest
+    group, is in a game a misread (a premium label, a rack, a frame's shadow) unless stray
+    tiles; on a board that is no game, as likely real as not. A group is weighed whole:
+    the chance that all its squares are empty against that all hold the tiles read.
     """
     game = game_odds(grid, lexicon)[0] if lexicon is not None else PRIOR_GAME
     real = game * LONE_REAL + (1 - game) * LONE_REAL_NO_GAME
     if EMPTY not in evidence:
         return
-    for r, line in enumerate(grid):
-        for c, token in enumerate(line):
-            if not is_tile(token) or any(is_tile(grid[y][x]) for y, x in beside(grid, (r, c))):
-                continue
-            empty, tile = evidence.p((r, c), EMPTY), evidence.p((r, c), token)
-            posterior = (1 - real) * empty / ((1 - real) * empty + real * tile)
-            why = (
-                f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other is part of no "
-                f"word (a stray tile: {percent(real)})"
-            )
+    groups = tile_groups(grid)
+    largest = max(groups, key=len, default=[])
+    for group in groups:
+        if len(group) > STRAY_MOST or (len(group) > 1 and group is largest):
+            continue
+        empty = math.prod(evidence.p(square, EMPTY) for square in group)
+        tile = math.prod(evidence.p((r, c), grid[r][c]) for r, c in group)
+        posterior = (1 - real) * empty / ((1 - real) * empty + real * tile)
+        for r, c in group:
+            token = grid[r][c]
+            if len(group) == 1:
+                why = (
+                    f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other is part "
+                    f"of no word (a stray tile: {percent(real)})"
+                )
+            else:
+                why = (
+                    f"{token} {percent(evidence.p((r, c), token))} -> empty "
+                    f"{percent(evidence.p((r, c), EMPTY))}: one of {len(group)} tiles touching only each "
+                    f"other, apart from the rest of the board (stray tiles: {percent(real)})"
+                )
             if posterior >= CLEAR:
-                grid[r][c] = EMPTY
                 result.corrections.append(Correction((r, c), token, EMPTY, f"{why}; changed", "lone"))
             elif posterior >= FLAG_FROM:
                 result.flags.append(
                     Flag((r, c), token, [(EMPTY, posterior)], f"{why}; kept, flagged", "lone")
                 )
+        if posterior >= CLEAR:
+            for r, c in group:
+                grid[r][c] = EMPTY
+
+
+def tile_groups(grid: list[list[str]]) -> list[list[Square]]:
+    """The board's tiles in groups joined side by side (row-major order within and between groups)."""
+    seen: set[Square] = set()
+    groups = []
+    for r, line in enumerate(grid):
+        for c, token in enumerate(line):
+            if not is_tile(token) or (r, c) in seen:
+                continue
+            group, todo = [], [(r, c)]
+            seen.add((r, c))
+            while todo:
+                square = todo.pop()
+                group.append(square)
+                for y, x in beside(grid, square):
+                    if is_tile(grid[y][x]) and (y, x) not in seen:
+                        seen.add((y, x))
+                        todo.append((y, x))
+            groups.append(sorted(group))
+    return groups
 
 
 def check_position(

@@ -41,6 +41,18 @@ def test_assignment_matches_brute_force() -> None:
             assert cost[np.arange(size), chosen].sum() == pytest.approx(best)
 
 
+def test_assignment_is_optimal_among_many_ties() -> None:
+    """Many dice of a set carry the same face, so a tray's costs are full of ties."""
+    rng = np.random.default_rng(2)
+    for size in range(1, 8):
+        for _ in range(10):
+            cost = rng.integers(0, 3, (size, size)).astype(float)
+            chosen = min_cost_assignment(cost)
+            best = min(sum(cost[i, p[i]] for i in range(size)) for p in itertools.permutations(range(size)))
+            assert sorted(chosen) == list(range(size))
+            assert cost[np.arange(size), chosen].sum() == best
+
+
 def test_assignment_rejects_bad_matrices() -> None:
     with pytest.raises(ValueError, match="square"):
         min_cost_assignment(np.zeros((2, 3)))

@@ -1,9 +1,19 @@
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 from tray_scene import render_tray
 
-from boardsight.vision.boggle.cube_faces import FaceBlob, find_face_blobs, separated_whiteness, whiteness
+from boardsight.vision.boggle.cube_faces import (
+    FaceBlob,
+    _percentiles,
+    _sharp_quads,
+    find_face_blobs,
+    separated_whiteness,
+    whiteness,
+)
 from boardsight.vision.boggle.lattice import fit_lattice
 from boardsight.vision.boggle.outline import find_by_outline
 from boardsight.vision.boggle.tray_finder import _lattice_location, find_tray
@@ -194,3 +204,34 @@ def test_separated_whiteness_cuts_touching_faces_apart() -> None:
     cut = cv2.threshold(separated_whiteness(white, 0.05)[inside], 150, 255, cv2.THRESH_BINARY)[1]
     assert cv2.connectedComponents(plain)[0] - 1 == 1
     assert cv2.connectedComponents(cut)[0] - 1 == 2
+
+
+@given(
+    arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40))),
+    st.lists(st.floats(0, 100), min_size=1, max_size=3),
+)
+def test_percentiles_are_numpys(patch: np.ndarray, shares: list[float]) -> None:
+    assert _percentiles(patch, tuple(shares)) == list(np.percentile(patch, shares))
+
+
+def test_the_sides_of_many_contours_are_fitted_at_once_as_each_alone() -> None:
+    """A rotated square with rounded corners and a lopsided quadrilateral: their sharp
+    corners, fitted together, are those fitted one at a time, and the square's are right."""
+    shapes = []
+    square = cv2.boxPoints(((100, 80), (60, 60), 20)).astype(np.float32)
+    other = np.float32([[200, 30], [260, 40], [250, 110], [190, 90]])
+    for quad in (square, other):
+        mask = np.zeros((200, 300), np.uint8)
+        cv2.fillConvexPoly(mask, quad.astype(np.int32), 255)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        shapes.append((contours[0], quad))
+    rough = [cv2.approxPolyDP(cv2.convexHull(c), 5, True).reshape(4, 2).astype(np.float32) for c, _ in shapes]
+    together, fitted = _sharp_quads([c for c, _ in shapes], np.array(rough))
+    assert fitted.all()
+    for index, (contour, _) in enumerate(shapes):
+        alone, _ = _sharp_quads([contour], rough[index][None])
+        np.testing.assert_allclose(together[index], alone[0], atol=1e-3)
+    found = together[0]
+    error = min(np.abs(np.roll(found, shift, axis=0) - square).max() for shift in range(4))
+    assert error < 1.5  # the rounded corners cut off, the sides' lines still meet at the square's

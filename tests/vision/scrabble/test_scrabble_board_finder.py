@@ -1,3 +1,6 @@
+from collections import Counter
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -5,8 +8,10 @@ from scrabble_drawing import board_corners, draw_board, photograph
 
 from boardsight.vision.geometry import quad_diagonal
 from boardsight.vision.reading import BoardNotFoundError
+from boardsight.vision.scrabble import board_finder
 from boardsight.vision.scrabble.board_finder import board_homography, find_board, outline_quads
-from boardsight.vision.scrabble.lattice import apply_homography
+from boardsight.vision.scrabble.lattice import LatticeNotFoundError, apply_homography, fit_lattice
+from boardsight.vision.scrabble.segments import detect_segments, grouped
 
 WORDS = [
     "...............",
@@ -89,6 +94,34 @@ def test_outline_quads_finds_the_board_edge() -> None:
     photo, _ = photograph(draw_board(WORDS), board_corners(), TILTED, (1000, 800))
     quads = outline_quads(photo)
     assert quads and cv2.contourArea(quads[0].astype(np.float32)) > 0.2 * 1000 * 800
+
+
+def test_search_memo_finds_outlines_and_each_plain_lattice_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    photo, _ = photograph(draw_board(WORDS), board_corners(), TILTED, (1000, 800))
+    segments = detect_segments(photo)
+    expected = fit_lattice(segments, photo.shape)
+    calls: Counter[str] = Counter()
+
+    def counted(name: str, function: Callable) -> Callable:
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return function(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(board_finder, "outline_quads", counted("outlines", outline_quads))
+    monkeypatch.setattr(board_finder, "fit_lattice", counted("fit", fit_lattice))
+    memo = board_finder.SearchMemo(photo)
+    four, two = memo.outlines(), memo.outlines(limit=2)
+    assert four and len(two) == min(2, len(four))
+    assert all(np.array_equal(a, b) for a, b in zip(two, outline_quads(photo, limit=2), strict=True))
+    assert memo.lattice(segments) is memo.lattice(segments)
+    np.testing.assert_array_equal(memo.lattice(segments).to_lattice, expected.to_lattice)
+    none = grouped(np.zeros((0, 4)), photo.shape)
+    for _ in range(2):
+        with pytest.raises(LatticeNotFoundError):
+            memo.lattice(none)
+    assert calls == {"outlines": 1, "fit": 2}
 
 
 @pytest.mark.parametrize(

@@ -125,6 +125,20 @@ def test_blank_or_empty_a_blank_read_as_empty_is_restored_when_it_mends_a_word()
     assert designate_blanks(result.grid, lexicon, ENGLISH.alphabet) == {(0, 2): ["I"]}
 
 
+def test_blank_or_letter_a_blank_read_as_a_letter_is_restored_when_it_mends_a_word() -> None:
+    grid = board("QSAD", "", "AT", "", "IT")  # a wooden blank's grain read as S
+    cube = confident(grid)
+    read_as(cube, (0, 1), S=0.3, blank=0.2, empty=0.4)
+    lexicon = Lexicon.from_words(["QUAD", "AT", "IT"])
+    result = check(grid, cube, lexicon, checks=("hidden-blanks",))
+    assert "".join(result.grid[0][:4]) == "Q?AD"
+    [change] = result.corrections
+    assert (change.read, change.now, change.check) == ("S", "?", "hidden-blanks")
+    sure = confident(grid)
+    read_as(sure, (0, 1), S=0.97, blank=0.005)
+    assert check(grid, sure, lexicon, checks=("hidden-blanks",)).grid == grid
+
+
 def test_blank_or_empty_an_unlikely_blank_is_never_restored() -> None:
     grid = board("QU.Z")
     cube = confident(grid)
@@ -157,6 +171,27 @@ def test_a_doubtful_lone_tile_is_taken_off_and_a_sure_one_stays() -> None:
     assert result.corrections[0].to_dict()["check"] == "lone"
     sure = confident(grid, sure=0.999)
     assert check(grid, sure, Lexicon.from_words(["CAT"]), checks=("lone",)).grid[3][4] == "E"
+
+
+def test_two_doubtful_blanks_apart_from_the_board_are_taken_off_and_a_sure_pair_stays() -> None:
+    grid = board("CAT", "", "", "", "...??")  # D5 and E5 touch only each other: the frame's shadow
+    cube = confident(grid)
+    for square in ((4, 3), (4, 4)):
+        read_as(cube, square, blank=0.52, empty=0.45)
+    result = check(grid, cube, Lexicon.from_words(["CAT"]), checks=("lone",))
+    assert result.grid[4][3:5] == [".", "."] and result.grid[0][:3] == list("CAT")
+    assert [c.square for c in result.corrections] == [(4, 3), (4, 4)]
+    assert "one of 2 tiles touching only each other, apart from the rest" in result.corrections[0].why
+    sure = board("CAT", "", "", "", "...AT")
+    assert check(sure, confident(sure), Lexicon.from_words(["CAT", "AT"]), checks=("lone",)).grid == sure
+
+
+def test_the_largest_group_is_never_taken_for_stray_tiles() -> None:
+    grid = board("", "", "", "", "...??")  # the only tiles on the board
+    cube = confident(grid)
+    for square in ((4, 3), (4, 4)):
+        read_as(cube, square, blank=0.52, empty=0.45)
+    assert check(grid, cube, Lexicon.from_words(["CAT"]), checks=("lone",)).grid == grid
 
 
 def test_checks_not_named_do_not_run() -> None:
