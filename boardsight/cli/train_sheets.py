@@ -15,6 +15,7 @@ from boardsight.cli.train_common import (
     recorded_command,
     require_train_extra,
 )
+from boardsight.errors import BadInputError
 
 
 def sheets(
@@ -48,6 +49,12 @@ def sheets(
 
     The bundled model is replaced only with --out boardsight/models/sheet_words.onnx --force.
     """
+    if minutes <= 0 or steps < 1:
+        raise BadInputError("--minutes must be above 0 and --steps at least 1")
+    if sheets_count < 0 or written < 0 or validation_sheets < 0 or sheets_count + written == 0:
+        raise BadInputError("--sheets, --written and --validation-sheets must be at least 0, and not all 0")
+    if resume and checkpoint is None:
+        raise BadInputError("--resume needs --checkpoint")
     destination = model_destination(out, "sheet_words.onnx", force=force)
     require_train_extra()
     from boardsight.models.training.sheets.word_model import WordTrainingPlan, build_word_model
