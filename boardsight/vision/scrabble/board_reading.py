@@ -36,7 +36,7 @@ from boardsight.vision.reading import BoardNotFoundError, BoardReading, select_c
 from boardsight.vision.scrabble.board_finder import BoardLocation, find_board
 from boardsight.vision.scrabble.check_decisions import CHECK_NAMES, check_position
 from boardsight.vision.scrabble.look_decisions import LOOK, check_look
-from boardsight.vision.scrabble.orientation import choose_orientation, valid_share
+from boardsight.vision.scrabble.orientation import choose_orientation, clear_winner, valid_share
 from boardsight.vision.scrabble.position_checks import (
     BLANK,
     EMPTY,
@@ -59,6 +59,7 @@ TILE_SETS = ("english", "swedish")
 LOW_CONFIDENCE = 0.6  # squares read with less are flagged for a person to check
 TILE_THRESHOLD = 0.5  # squares whose chance of being empty is below this are taken for tiles
 VOTERS = 24  # tiles classified in all four turns to decide the orientation
+FIRST_VOTERS = 8  # of them, those asked first: the rest only when these leave the turn unclear
 SWEDISH_ONLY = ("Å", "Ä", "Ö")  # letters with tiles in the Swedish set only
 ENGLISH_ONLY = ("Q", "W")  # letters with tiles in the English set only
 SWEDISH_EVIDENCE = 0.8  # summed probability of Swedish-only letters that makes a set Swedish
@@ -151,8 +152,9 @@ def orient_and_classify(
     ``crops`` are row-major as the photo shows the board (its first corner nearest the
     photo's top-left). Every square is classified as the photo shows it; up to
     ``VOTERS`` of the squares that look most like tiles are classified in the three
-    other turns too and vote on the orientation; then the tiles are read in the chosen
-    turn. ``lexicon`` gives the lexicon to break a tie with, from a turn's probabilities.
+    other turns too and vote on the orientation (the ``FIRST_VOTERS`` most tile-like
+    first, the rest only when these leave the winner unclear); then the tiles are read
+    in the chosen turn. ``lexicon`` gives the lexicon to break a tie with, from a turn's probabilities.
     """
     names = model.class_names
     upright = model.classify(crops)
@@ -176,13 +178,19 @@ def orient_and_classify(
             as_cut[square] = read[(turns, int(square))]
         return as_cut[turn_order(turns)]
 
-    for turns in (1, 2, 3):
-        classify_turned(turns, voters)
-    if TURNED in names:
-        turned = np.array([[read[(t, int(s))][names.index(TURNED)] for s in voters] for t in range(4)])
-    else:
-        turned = np.array([[1.0 - read[(t, int(s))].max() for s in voters] for t in range(4)])
-    turned = turned.reshape(4, len(voters))
+    def turned_votes(voting: np.ndarray) -> np.ndarray:
+        """Each turn's probability (4, tiles) that each of ``voting`` looks turned in it."""
+        for turns in (1, 2, 3):
+            classify_turned(turns, voting)
+        if TURNED in names:
+            votes = [[read[(t, int(s))][names.index(TURNED)] for s in voting] for t in range(4)]
+        else:
+            votes = [[1.0 - read[(t, int(s))].max() for s in voting] for t in range(4)]
+        return np.array(votes).reshape(4, len(voting))
+
+    turned = turned_votes(voters[:FIRST_VOTERS])
+    if len(voters) > FIRST_VOTERS and not clear_winner(turned):
+        turned = turned_votes(voters)
 
     def validity(turns: int) -> float:
         probabilities = board_in_turn(turns)

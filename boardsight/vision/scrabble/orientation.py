@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 TIE_MARGIN = 0.15  # mean log-probability difference under which the lexicon breaks the tie
+CLEAR_LEAD = 2.0  # mean log-probability lead of the best turn that more voting tiles would not overturn
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,14 @@ def turn_scores(turned_probability: np.ndarray) -> np.ndarray:
         return np.zeros(len(turned_probability))
     upright = np.clip(1.0 - turned_probability, 1e-6, 1.0)
     return np.log(upright).mean(axis=1)
+
+
+def clear_winner(turned_probability: np.ndarray, lead: float = CLEAR_LEAD) -> bool:
+    """Whether one turn leads every other by at least ``lead`` (in :func:`turn_scores`), so
+    that more tiles' votes would not change the choice: a board's first few tiles, read in
+    all four turns, mostly settle it, and the rest need not be classified turned."""
+    scores = np.sort(turn_scores(np.asarray(turned_probability, dtype=np.float64)))
+    return turned_probability.shape[1] > 0 and bool(scores[-1] - scores[-2] >= lead)
 
 
 def choose_orientation(

@@ -1,7 +1,13 @@
 import numpy as np
 import pytest
 
-from boardsight.vision.scrabble.orientation import TIE_MARGIN, choose_orientation, turn_scores, valid_share
+from boardsight.vision.scrabble.orientation import (
+    TIE_MARGIN,
+    choose_orientation,
+    clear_winner,
+    turn_scores,
+    valid_share,
+)
 from boardsight.vision.scrabble.squares import reading_corners, turn_crops, turn_order
 
 CORNERS = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], dtype=float)
@@ -25,6 +31,14 @@ def test_a_close_call_goes_to_the_lexicon() -> None:
 def test_a_clear_winner_ignores_the_lexicon() -> None:
     turned = np.array([[0.01] * 5, [0.95] * 5, [0.95] * 5, [0.95] * 5])
     assert choose_orientation(turned, word_validity=lambda turn: float(turn == 2)).quarter_turns == 0
+
+
+def test_a_clear_winner_needs_a_wide_lead_over_every_other_turn() -> None:
+    turned = np.array([[0.01] * 8, [0.99] * 8, [0.99] * 8, [0.99] * 8])
+    assert clear_winner(turned)
+    turned[2] = 0.3  # one other turn barely looks turned: more votes are needed
+    assert not clear_winner(turned)
+    assert not clear_winner(np.zeros((4, 0)))
 
 
 def test_no_tiles_means_no_turn() -> None:
