@@ -100,7 +100,6 @@ def _sharp_quads(contours: list[np.ndarray], quads: np.ndarray) -> tuple[np.ndar
     """
     lengths = [len(contour) for contour in contours]
     owner = np.repeat(np.arange(len(contours)), lengths)  # each point's contour
-    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     points = np.concatenate([contour.reshape(-1, 2) for contour in contours]).astype(np.float64)
     quads = quads.astype(np.float64)
     directions = quads[:, NEXT] - quads  # (K, 4, 2): side i runs from corner i to corner i + 1
@@ -109,13 +108,20 @@ def _sharp_quads(contours: list[np.ndarray], quads: np.ndarray) -> tuple[np.ndar
     squared = np.where(squared > 0, squared, 1.0)
     # per point and side: where along the side it lies (0..1 between the corners) and how far off it
     offsets = points[:, None, :] - quads[owner]  # (M, 4, 2)
-    steps = directions[owner]
-    along = (offsets * steps).sum(axis=2) / squared[owner]
-    across = np.abs(offsets[:, :, 0] * steps[:, :, 1] - offsets[:, :, 1] * steps[:, :, 0]) / squared[owner]
-    chosen = ((along > 0.2) & (along < 0.8) & (across < 0.12)).astype(np.float64)  # (M, 4)
-    x, y = points[:, 0], points[:, 1]
-    terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)  # (M, 6)
-    sums = np.add.reduceat(chosen[:, :, None] * terms[:, None, :], starts, axis=0)  # (K, 4, 6)
+    steps, lengths_squared = directions[owner], squared[owner]
+    dx, dy, sx, sy = offsets[:, :, 0], offsets[:, :, 1], steps[:, :, 0], steps[:, :, 1]
+    along = (dx * sx + dy * sy) / lengths_squared
+    across = np.abs(dx * sy - dy * sx) / lengths_squared
+    point, side = np.nonzero((along > 0.2) & (along < 0.8) & (across < 0.12))  # the chosen (point, side)s
+    x, y = points[point, 0], points[point, 1]
+    key = owner[point] * 4 + side  # the chosen points' contour and side, in the order of the points
+    sums = np.stack(
+        [
+            np.bincount(key, weights=term, minlength=4 * len(contours))
+            for term in (np.ones_like(x), x, y, x * x, x * y, y * y)
+        ],
+        axis=1,
+    ).reshape(len(contours), 4, 6)
     counts = sums[:, :, 0]
     fitted &= counts.min(axis=1) >= 2
     counts = np.maximum(counts, 1.0)
