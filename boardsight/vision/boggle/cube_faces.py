@@ -179,14 +179,18 @@ def _blobs_from_contours(contours: list[np.ndarray]) -> list[FaceBlob | None]:
     return blobs
 
 
-def _whiteness_layers(white: np.ndarray, kernel: np.ndarray) -> list[np.ndarray]:
-    """Masks of whiteness above a series of fixed levels, each opened with ``kernel``.
+def _whiteness_layers(
+    white: np.ndarray, kernel: np.ndarray, levels: tuple[int, ...] | None = None
+) -> list[np.ndarray]:
+    """Masks of whiteness above a series of fixed levels (all :data:`LEVELS`, or those indexed by
+    ``levels``), each opened with ``kernel``.
 
     An opening with a flat kernel commutes with a threshold, so the whiteness is opened
     once rather than each mask.
     """
     opened = cv2.morphologyEx(white, cv2.MORPH_OPEN, kernel)
-    return [cv2.threshold(opened, level, 255, cv2.THRESH_BINARY)[1] for level in np.linspace(70, 230, LEVELS)]
+    chosen = np.linspace(70, 230, LEVELS)[list(levels) if levels is not None else slice(None)]
+    return [cv2.threshold(opened, level, 255, cv2.THRESH_BINARY)[1] for level in chosen]
 
 
 def _local_layers(image: np.ndarray) -> list[np.ndarray]:
@@ -229,7 +233,12 @@ def separated_whiteness(white: np.ndarray, share: float = SEPARATING_SHARE) -> n
 
 
 def find_face_blobs(
-    image: np.ndarray, *, local: bool = False, separate: float = 0.0, white: np.ndarray | None = None
+    image: np.ndarray,
+    *,
+    local: bool = False,
+    separate: float = 0.0,
+    white: np.ndarray | None = None,
+    levels: tuple[int, ...] | None = None,
 ) -> list[FaceBlob]:
     """Candidate cube tops in a BGR (H, W, 3) image, merged over several brightness levels.
 
@@ -237,7 +246,8 @@ def find_face_blobs(
     levels: slower on textured tables, and needed only for light trays. With ``separate``
     (a share of the short side), the levels are cut from :func:`separated_whiteness`:
     for steep views where cube tops merge with the sides of their leaning neighbours.
-    ``white``: the image's :func:`whiteness`, when already known.
+    ``white``: the image's :func:`whiteness`, when already known; ``levels``: the indices of
+    the whiteness levels to cut (all by default).
     """
     white = cv2.GaussianBlur(whiteness(image) if white is None else white, (3, 3), 0)
     if separate:
@@ -248,7 +258,7 @@ def find_face_blobs(
     kernel = np.ones((3, 3), np.uint8)
     blobs: list[FaceBlob] = []
     boxes: list[tuple[int, int, int, int]] = []  # of accepted blobs, to skip their twins at other levels
-    layers = _local_layers(image) if local else _whiteness_layers(white, kernel)
+    layers = _local_layers(image) if local else _whiteness_layers(white, kernel, levels)
     for binary in layers:
         if local:  # local-mean masks of a textured table hold thousands of specks
             binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, kernel)

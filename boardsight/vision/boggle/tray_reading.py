@@ -33,7 +33,7 @@ from boardsight.boggle.board import Board
 from boardsight.errors import BadInputError
 from boardsight.vision.boggle.cells import cut_cells
 from boardsight.vision.boggle.dice_check import check_dice
-from boardsight.vision.boggle.tray_finder import CONFIDENT_SHARE, SIZES, TrayLocation, find_tray
+from boardsight.vision.boggle.tray_finder import SIZES, TrayLocation, find_tray
 from boardsight.vision.geometry import quad_diagonal
 from boardsight.vision.reading import BoardNotFoundError, BoardReading, Larger
 from boardsight.vision.stage_clock import StageClock
@@ -101,12 +101,7 @@ def _quick_look(image: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | Non
         return None
     small, scale = halved
     location = find_tray(small, sizes)
-    if (
-        location is None
-        or location.method != "lattice"
-        or location.cubes_beyond
-        or location.detected_cells < CONFIDENT_SHARE * location.size**2
-    ):
+    if location is None or not location.sure:
         return None
     return replace(location, corners=(location.corners.astype(np.float64) + 0.5) / scale - 0.5)
 
