@@ -5,9 +5,10 @@ Tesseract); finding the tray, the dice-set check, confidence flags and the resul
 shape are the same, and live here.
 
 How big to decode: the tray is looked for in a copy no larger than 800 px (enough for
-cubes of 7 px and more), and the cells are cut where they have at least as many pixels
-as the classifier's input (``cell_px``; more are shrunk away by
-:mod:`~boardsight.vision.boggle.cells`, fewer would be blurred by enlarging). So photos
+cubes of 7 px and more), and the cells are cut where they have at least the pixels the
+reader asks for (``source_px``: for the CNN three quarters of its input, ``cell_px``; more
+are shrunk away by :mod:`~boardsight.vision.boggle.cells`, fewer would be blurred by
+enlarging). So photos
 are decoded to :data:`READ_MAX_SIDE` (a 12 MP JPEG at a quarter, by DCT scaling) and
 decoded again larger only when the cells there are smaller than that, or the tray is
 looked for again at :data:`RETRY_MAX_SIDE`. A decode larger than 800 px is first halved
@@ -52,6 +53,7 @@ class CellReader(Protocol):
     class_names: list[str]
     margin: float  # crops are cut this share of a cell wider on each side
     cell_px: int  # ... at this many pixels a cell
+    source_px: int  # ... from a decode where a cell has at least this many pixels, when there is one
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """(cells, len(class_names)) probabilities for crops in row-major order."""
@@ -217,8 +219,8 @@ def read_cells(
     image: np.ndarray, location: TrayLocation, cells: CellReader, larger: Larger | None = None
 ) -> np.ndarray:
     """Class probabilities (cells, classes) of the tray's cells, cut from ``image`` or, when its
-    cells are small there, from a larger decode (:func:`cells_image`)."""
-    view, corners = cells_image(image, location.corners, location.size, cells.cell_px, larger)
+    cells have fewer than the reader's ``source_px`` there, from a larger decode (:func:`cells_image`)."""
+    view, corners = cells_image(image, location.corners, location.size, cells.source_px, larger)
     crops = cut_cells(view, corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
     return cells.probabilities(crops)
 

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from boardsight.vision.boggle import tray_reading
+from boardsight.vision.boggle.onnx_reader import CnnCells, cube_classifier
 from boardsight.vision.boggle.tray_finder import TrayLocation
 from boardsight.vision.boggle.tray_reading import (
     FULL_READ_MAX_SIDE,
@@ -117,3 +118,25 @@ def test_a_large_decode_is_looked_at_first_halved_and_the_tray_kept_when_sure(
     searched.clear()
     locate_tray(np.zeros((600, 900, 3), np.uint8))  # halved it would be below 480 px: as before
     assert searched == [(533, 800)]
+
+
+def test_cells_are_cut_where_they_have_the_pixels_the_reader_asks_for() -> None:
+    """The CNN's cells of 32 px (its input is 40) are cut from the image, not a larger decode."""
+
+    class Cells:
+        class_names = ("A",)
+        margin = 0.0
+        cell_px = 40
+        source_px = 30
+
+        def probabilities(self, crops) -> np.ndarray:
+            assert all(crop.shape[:2] == (40, 40) for crop in crops)
+            return np.ones((len(crops), 1))
+
+    def no_larger(long_side: int) -> tuple[np.ndarray, float]:
+        raise AssertionError("no larger decode is needed")
+
+    location = TrayLocation(_grid(160), 5, "lattice", 25)  # cells of 32 px
+    image = np.zeros((600, 800, 3), np.uint8)
+    assert tray_reading.read_cells(image, location, Cells(), no_larger).shape == (25, 1)
+    assert CnnCells(cube_classifier()).source_px == 30
