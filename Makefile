@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test system-packages train-boggle train-scrabble lint bench bench-boggle bench-read bench-scrabble venv clean
+.PHONY: demo test system-packages train-boggle train-scrabble train-sheets lint bench bench-boggle bench-read bench-scrabble venv clean
 
 demo: $(VENV)/.installed
 	$(BIN)/boardsight lexicon info enable
@@ -31,6 +31,14 @@ system-packages:
 # Rebuild boardsight/models/boggle_cubes.onnx from nothing: render trays, train on the CPU, export.
 train-boggle: $(VENV)/.installed-dev
 	$(BIN)/boardsight train boggle --out boardsight/models/boggle_cubes.onnx --force
+
+# Rebuild boardsight/models/sheet_words.onnx: render sheets and words in the training hands,
+# train for at most 30 minutes on one CPU thread (rendering takes 5 to 15 minutes before).
+SHEET_CACHE ?= /tmp/boardsight-sheet-crops
+train-sheets: $(VENV)/.installed-dev
+	nice -n 5 $(BIN)/boardsight train sheets --sheets 200 --written 30000 --minutes 30 --seed 11 \
+		--cache $(SHEET_CACHE) --checkpoint $(SHEET_CACHE)/state.pt \
+		--out boardsight/models/sheet_words.onnx --force
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check boardsight tests benchmarks

@@ -1,6 +1,7 @@
 """Real handwriting: word and letter accuracy of each engine, raw and constrained by the lexicon.
 
-Usage: python benchmarks/bench_handwriting.py [FOLDER] [--lexicon enable] [--reader ppocr --reader tesseract]
+Usage: python benchmarks/bench_handwriting.py [FOLDER] [--lexicon enable] [--reader ppocr --reader own
+       --reader ppocr+own --reader tesseract]
 
 FOLDER (default ../shared/data/real/handwriting) holds images and ``labels.tsv`` (file, then
 the text, lines separated by " / "). These are not score sheets: words, lines and pages of
@@ -8,7 +9,8 @@ prose by real hands. Each image is read as lines of words (no total, no marks); 
 compared as upper-case letters only (punctuation and digits dropped), in reading order, by
 sequence alignment; letter accuracy is one less the edit distance over the letters of the
 whole text, divided by their count. "Constrained" reads under the lexicon alone (no board):
-the PP-OCR letter tables are decoded by :func:`boardsight.sheets.decode.read_word`;
+the letter tables of PP-OCR, of boardsight's own recogniser (``own``) or of both together
+(``ppocr+own``) are decoded by :func:`boardsight.vision.sheets.reader.decide_word`;
 Tesseract's words take the one lexicon word an edit away when there is exactly one.
 """
 
@@ -23,7 +25,7 @@ import numpy as np
 
 from boardsight.cli.output import format_table
 from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
-from boardsight.sheets.decode import edits1, read_word
+from boardsight.sheets.decode import edits1
 from boardsight.sheets.scoring import edit_distance
 from boardsight.sheets.vocabulary import lexicon_vocabulary
 
@@ -65,22 +67,25 @@ def in_reading_order(items: list[tuple[tuple[float, float, float, float], str]])
     return [text for row in rows for _box, text in sorted(row, key=lambda entry: entry[0][0])]
 
 
-def ppocr_words(image: np.ndarray, vocabulary) -> list[str]:
+def ppocr_words(image: np.ndarray, vocabulary, engine_name: str = "ppocr") -> list[str]:
     from boardsight.vision.sheets.ppocr import collapse_symbols, engine
-    from boardsight.vision.sheets.reader import _split
+    from boardsight.vision.sheets.reader import _own_tables, _split, decide_word
 
     ocr = engine()
     scale = min(1.0, 1600 / max(image.shape[:2]))
     image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     items = []
-    for line in ocr.recognise(image, ocr.detect(image)):
-        for piece in _split(line):
-            if not any(char.isalpha() for char in collapse_symbols(piece.symbols)):
-                continue
-            reading = read_word(piece.line.table.slice(piece.start, piece.stop), vocabulary)
-            if reading.text:
-                quad = piece.quad
-                items.append(((*quad.min(axis=0), *quad.max(axis=0)), reading.text))
+    pieces = [
+        piece
+        for line in ocr.recognise(image, ocr.detect(image))
+        for piece in _split(line)
+        if any(char.isalpha() for char in collapse_symbols(piece.symbols))
+    ]
+    for piece, own in zip(pieces, _own_tables(image, pieces, engine_name), strict=True):
+        reading = decide_word(piece.line.table.slice(piece.start, piece.stop), own, engine_name, vocabulary)
+        if reading.text:
+            quad = piece.quad
+            items.append(((*quad.min(axis=0), *quad.max(axis=0)), reading.text))
     return in_reading_order(items)
 
 
@@ -120,7 +125,7 @@ def main() -> None:
         raise SystemExit(f"{labels}: no such file (give the folder of the real handwriting samples)")
     lexicon = load_lexicon(args.lexicon)
     vocabulary = lexicon_vocabulary(lexicon)
-    readers = args.readers or ["ppocr", "tesseract"]
+    readers = args.readers or ["ppocr", "own", "ppocr+own", "tesseract"]
     columns = [(reader, mode) for reader in readers for mode in ("raw", "constrained")]
     totals = {column: [0, 0, 0, 0] for column in columns}
     rows = []
@@ -130,8 +135,8 @@ def main() -> None:
         image = load(args.folder / name)
         row = [name[:48], str(len(expected))]
         for reader, mode in columns:
-            if reader == "ppocr":
-                read = ppocr_words(image, vocabulary if mode == "constrained" else None)
+            if reader != "tesseract":
+                read = ppocr_words(image, vocabulary if mode == "constrained" else None, reader)
             else:
                 read = tesseract_words(image, lexicon if mode == "constrained" else None)
             right, errors, letters = accuracy(expected, read)

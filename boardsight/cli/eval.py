@@ -59,7 +59,11 @@ def eval_command(
     ] = AUTO,
     readers: Annotated[
         list[str] | None,
-        typer.Option("--reader", help="Reader to evaluate (onnx, tesseract); repeat to compare readers."),
+        typer.Option(
+            "--reader",
+            help="Reader to evaluate (onnx, tesseract; for word-list sheets ppocr, own, ppocr+own, "
+            "tesseract); repeat to compare readers.",
+        ),
     ] = None,
     old_readers: Annotated[list[str] | None, typer.Option("-r", hidden=True)] = None,
     json_output: JsonOption = False,

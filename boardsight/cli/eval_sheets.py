@@ -16,11 +16,12 @@ def eval_sheets(folder: Path, readers: list[str] | None, *, limit: int | None, j
     from boardsight.datasets.sheet_eval import evaluate_sheets, metric_table
     from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
     from boardsight.sheets.label import sheet_examples
+    from boardsight.vision.sheets.reader import DEFAULT_WORD_ENGINE
 
     examples = list(sheet_examples(folder))[:limit]
     if not examples:
         raise BadInputError(f"{folder}: no labelled word-list sheets to evaluate")
-    engines = [name for name in (readers or ["ppocr"]) if name != "onnx"] or ["ppocr"]
+    engines = [name for name in (readers or [DEFAULT_WORD_ENGINE]) if name != "onnx"] or [DEFAULT_WORD_ENGINE]
     with typer.progressbar(
         length=len(examples),
         label="reading sheets",
@@ -49,7 +50,7 @@ def eval_sheets(folder: Path, readers: list[str] | None, *, limit: int | None, j
     typer.echo(format_table(header, rows))
     changes = evaluation.changes
     typer.echo(
-        f"\nppocr constrained: {changes['to_valid']} readings changed to a valid word, "
+        f"\n{DEFAULT_WORD_ENGINE} constrained: {changes['to_valid']} readings changed to a valid word, "
         f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written"
     )
     for (engine, mode), score in sorted(evaluation.scores.items()):

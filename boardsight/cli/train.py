@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from boardsight.cli import train_scrabble
+from boardsight.cli import train_scrabble, train_sheets
 from boardsight.cli.errors import GuardedTyper
 from boardsight.cli.options import ForceOption
 from boardsight.cli.train_common import (
@@ -88,3 +88,4 @@ def boggle(
 
 
 app.command("scrabble")(train_scrabble.scrabble)
+app.command("sheets")(train_sheets.sheets)

@@ -1,8 +1,10 @@
 """Evaluate sheet readers on labelled word-list sheets: raw and constrained, engine by engine.
 
-Engines: ``ppocr`` (the PP-OCR recogniser with CTC decoding over candidate words) and
-``tesseract`` (Tesseract's words; its constrained reading takes the one valid word an
-edit away when there is exactly one, the usual spelling fix after the fact). Each is
+Engines: ``ppocr`` (the PP-OCR recogniser with CTC decoding over candidate words), ``own``
+(boardsight's own word recogniser in its place), ``ppocr+own`` (both, every candidate scored
+under the two together) and ``tesseract`` (Tesseract's words; its constrained reading takes
+the one valid word an edit away when there is exactly one, the usual spelling fix after the
+fact). Each is
 scored raw (no vocabulary) and constrained (the label's board, or the lexicon alone).
 """
 
@@ -22,7 +24,7 @@ from boardsight.sheets.model import SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import SheetScore, score_sheet
 from boardsight.sheets.vocabulary import vocabulary_for
 
-ENGINES = ("ppocr", "tesseract")
+ENGINES = ("ppocr", "own", "ppocr+own", "tesseract")
 MODES = ("raw", "constrained")
 
 
@@ -79,7 +81,7 @@ def evaluate_sheets(
     progress: Callable[[], None] | None = None,
 ) -> SheetEvaluation:
     """Read every sheet with every engine, raw and constrained, and score each reading."""
-    from boardsight.vision.sheets.reader import read_sheet
+    from boardsight.vision.sheets.reader import DEFAULT_WORD_ENGINE, read_sheet
 
     engines = list(engines)
     unknown = [name for name in engines if name not in ENGINES]
@@ -95,8 +97,8 @@ def evaluate_sheets(
                 vocab = vocabulary if mode == "constrained" else None
                 began = time.perf_counter()
                 try:
-                    if engine == "ppocr":
-                        reading = read_sheet(image_path, vocab, source=str(image_path))
+                    if engine != "tesseract":
+                        reading = read_sheet(image_path, vocab, source=str(image_path), word_engine=engine)
                     else:
                         reading = tesseract_sheet(image_path, vocab)
                 except BadInputError as error:
@@ -105,7 +107,7 @@ def evaluate_sheets(
                 result.seconds.setdefault((engine, mode), []).append(time.perf_counter() - began)
                 score = score_sheet(label, reading, counts)
                 result.scores.setdefault((engine, mode), SheetScore()).add(score)
-                if engine == "ppocr" and mode == "constrained":
+                if engine == DEFAULT_WORD_ENGINE and mode == "constrained":
                     changes = reading.changes(counts).to_json()
                     for key, value in changes.items():
                         result.changes[key] += value

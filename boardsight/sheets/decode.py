@@ -16,16 +16,22 @@ is given). The decision:
   it is (a player's mistake, for the verdict to judge).
 
 The constraint never turns a reading into a non-valid word, and never changes a valid one.
+With two recognisers (:func:`read_word_by`) every reading is scored under both together and
+the same rules decide; and a valid word they settle on is still flagged *check* when one of
+them reads a non-word more than ``support`` likelier than it, more than that recogniser alone
+would give up to correct its own reading (two must not outvote a letter one of them saw).
 """
 
 from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from boardsight.sheets.ctc import LetterTable, best_strings, greedy_reading, string_log_probs
+import numpy as np
+
+from boardsight.sheets.ctc import NEG_INF, LetterTable, best_strings, greedy_reading, string_log_probs
 
 AS_WRITTEN = "as_written"
 """Reported as read: a valid word well ahead of any other, or a clearly written non-word with no
@@ -49,6 +55,8 @@ CONFIDENT = 0.5
 """A non-word reading at least this probable, with no valid word near, is taken as written."""
 MAX_LENGTH_CHANGE = 2
 RUNNERS_UP = 4
+BEAM = 6
+"""Strings each recogniser proposes for a word."""
 
 
 @dataclass(frozen=True)
@@ -137,22 +145,123 @@ def read_word(
     ambiguity: float = DEFAULT_AMBIGUITY,
     supported: float = SUPPORTED,
 ) -> WordReading:
-    """Decide what one word image says (see the module docstring)."""
-    greedy = greedy_reading(table).replace("?", "")
-    beam = [Scored(word, score) for word, score in best_strings(table, beam=6)]
+    """Decide what one word image says from one recogniser's table (see the module docstring)."""
+    return read_word_by(
+        [Evidence(table)], vocabulary, support=support, ambiguity=ambiguity, supported=supported
+    )
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One recogniser's letter table of a word image and the weight its log-probabilities get."""
+
+    table: LetterTable
+    weight: float = 1.0
+
+
+def _scorer(evidence: Sequence[Evidence]) -> Callable[[list[str]], list[float]]:
+    """Log-score of words under every recogniser: the weighted sum of each one's CTC log-probability.
+
+    With weights summing to 1 this is a geometric mean of the recognisers' probabilities: two
+    that agree on a word at p give it p, so the thresholds mean what they mean for one.
+    """
+    total = sum(item.weight for item in evidence)
+
+    def score(words: list[str]) -> list[float]:
+        combined = np.zeros(len(words))
+        for item in evidence:
+            combined += item.weight / total * np.maximum(string_log_probs(item.table, words), NEG_INF)
+        return [float(value) for value in combined]
+
+    return score
+
+
+def read_word_by(
+    evidence: Sequence[Evidence],
+    vocabulary: Vocabulary | None,
+    *,
+    support: float = DEFAULT_SUPPORT,
+    ambiguity: float = DEFAULT_AMBIGUITY,
+    supported: float = SUPPORTED,
+) -> WordReading:
+    """Decide what one word image says from one or more recognisers' tables of it.
+
+    Each recogniser proposes its most likely strings; every string and candidate word is
+    scored under all of them together (:func:`_scorer`), and the decision is the one of the
+    module docstring on those scores: the same rules, as strict, whatever the engines.
+    """
+    greedy = "".join(greedy_reading(item.table).replace("?", "") for item in evidence)
+    own_beams = [best_strings(item.table, beam=BEAM) for item in evidence]
+    proposed = sorted({word for own_beam in own_beams for word, _ in own_beam})
+    score = _scorer(evidence)
+    beam = sorted(
+        (Scored(word, value) for word, value in zip(proposed, score(proposed), strict=True)),
+        key=lambda scored: -scored.log_prob,
+    )[:BEAM]
     if not beam or not greedy:
         return WordReading(greedy, greedy, UNREAD, 0.0)
     raw = beam[0]
     if vocabulary is None:
         return WordReading(raw.word, raw.word, AS_WRITTEN, raw.probability, (), tuple(beam[1:RUNNERS_UP]))
-    words = candidate_words([scored.word for scored in beam[:3]], vocabulary, table.frames)
+    frames = max(item.table.frames for item in evidence)
+    words = candidate_words([scored.word for scored in beam[:3]], vocabulary, frames)
     scored_words = sorted(
-        (
-            Scored(word, float(score))
-            for word, score in zip(words, string_log_probs(table, words), strict=True)
-        ),
+        (Scored(word, value) for word, value in zip(words, score(words), strict=True)),
         key=lambda scored: -scored.log_prob,
     )
+    decision = _decide(raw, beam, scored_words, vocabulary, support, ambiguity, supported)
+    if (
+        len(evidence) > 1
+        and decision.status in (AS_WRITTEN, CORRECTED)
+        and vocabulary.is_valid(decision.text)
+    ):
+        dissent = _dissent(evidence, own_beams, decision.text, vocabulary, support)
+        if dissent is not None:
+            note = f"one recogniser reads {dissent}, which is not a valid word"
+            return WordReading(
+                decision.raw,
+                decision.raw,
+                CHECK,
+                raw.probability,
+                decision.candidates,
+                decision.runners_up,
+                (note,),
+            )
+    return decision
+
+
+def _dissent(
+    evidence: Sequence[Evidence],
+    own_beams: list[list[tuple[str, float]]],
+    word: str,
+    vocabulary: Vocabulary,
+    support: float,
+) -> str | None:
+    """A recogniser's own best reading that is no valid word and that it finds likelier than
+    ``word`` by more than ``support``: more than it would let go of to correct its own reading.
+
+    Two recognisers together may outvote one that read a letter more (a doubled letter the
+    other merged): a valid word is then not taken as read, it is a person's to check.
+    """
+    for item, own_beam in zip(evidence, own_beams, strict=True):
+        if not own_beam or vocabulary.is_valid(own_beam[0][0]):
+            continue
+        best, best_score = own_beam[0]
+        if best_score - float(string_log_probs(item.table, [word])[0]) > support:
+            return best
+    return None
+
+
+def _decide(
+    raw: Scored,
+    beam: list[Scored],
+    scored_words: list[Scored],
+    vocabulary: Vocabulary,
+    support: float,
+    ambiguity: float,
+    supported: float,
+) -> WordReading:
+    """The decision of the module docstring on scored readings and candidates."""
     valid = [s for s in scored_words if vocabulary.is_valid(s.word) and raw.log_prob - s.log_prob <= NEAR]
     shown = tuple(valid[:RUNNERS_UP])
     runners = _unique(s for s in [*beam, *scored_words] if s.word != raw.word)[:RUNNERS_UP]

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+import math
+
 from sheet_tables import clear, table
 
-from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, UNREAD, Vocabulary, edits1, read_word
+from boardsight.sheets.ctc import string_log_prob
+from boardsight.sheets.decode import (
+    AS_WRITTEN,
+    CHECK,
+    CORRECTED,
+    UNREAD,
+    Evidence,
+    Vocabulary,
+    edits1,
+    read_word,
+    read_word_by,
+)
 
 BOARD = Vocabulary.of_words(["QUIET", "QUITE", "QUILT", "TONER", "TONE", "STONE", "LIN"])
 
@@ -83,3 +96,39 @@ def test_lexicon_words_an_edit_away_are_candidates() -> None:
         frames += [{letter: 0.97}, {"-": 0.97}]
     assert read_word(table(frames), vocabulary).text == "QUIET"
     assert "QUIET" in edits1("QUIETT") and "QUIET" in edits1("QUEIT")
+
+
+def test_a_written_quiett_stays_flagged_when_two_recognisers_read_it() -> None:
+    evidence = [Evidence(clear("QUIETT"), 0.5), Evidence(clear("QUIETT", p=0.8), 0.5)]
+    reading = read_word_by(evidence, BOARD)
+    assert (reading.text, reading.status) == ("QUIETT", CHECK)
+    assert not reading.changed
+    assert [scored.word for scored in reading.candidates][:1] == ["QUIET"]
+
+
+def test_recognisers_that_disagree_on_a_doubled_letter_leave_it_to_a_person() -> None:
+    # One merges the doubled T (QUIET, valid), the other reads both (QUIETT): never a verdict of QUIET.
+    for weights in ((0.5, 0.5), (0.7, 0.3), (0.3, 0.7)):
+        evidence = [Evidence(clear("QUIET"), weights[0]), Evidence(clear("QUIETT"), weights[1])]
+        reading = read_word_by(evidence, BOARD)
+        assert reading.status == CHECK, weights
+        assert reading.status != CORRECTED
+
+
+def test_a_second_recogniser_settles_a_letter_the_first_is_unsure_of() -> None:
+    frames = [{"-": 0.97}, {"Q": 0.97}, {"-": 0.97}, {"V": 0.5, "U": 0.45}, {"-": 0.97}]
+    for letter in "IET":
+        frames += [{letter: 0.97}, {"-": 0.97}]
+    reading = read_word_by([Evidence(table(frames), 0.5), Evidence(clear("QUIET"), 0.5)], BOARD)
+    assert (reading.text, reading.status) == ("QUIET", AS_WRITTEN)
+    assert reading.raw == "QUIET"
+
+
+def test_scores_are_a_weighted_mean_of_the_recognisers_log_probabilities() -> None:
+    one, two = clear("TONER"), clear("TONER", p=0.6)
+    alone = read_word_by([Evidence(one)], BOARD)
+    assert alone == read_word(one, BOARD)
+    both = read_word_by([Evidence(one, 1.0), Evidence(two, 1.0)], BOARD)
+    expected = 0.5 * (string_log_prob(one, "TONER") + string_log_prob(two, "TONER"))
+    assert both.text == "TONER"
+    assert abs(math.log(both.confidence) - expected) < 1e-6

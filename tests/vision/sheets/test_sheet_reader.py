@@ -16,7 +16,7 @@ from boardsight.errors import BadInputError
 from boardsight.sheets.decode import CHECK, Vocabulary
 from boardsight.sheets.label import parse_sheet_label
 from boardsight.sheets.scoring import score_sheet
-from boardsight.vision.sheets.reader import NoWritingError, read_sheet
+from boardsight.vision.sheets.reader import WORD_ENGINES, NoWritingError, read_sheet
 
 PRINT = tuple(face for face in HAND_FACES if face.name == "Liberation Sans")
 
@@ -42,15 +42,31 @@ def test_a_rendered_sheet_photo_is_read() -> None:
         assert reading.total == label.total
 
 
-def test_printed_words_total_and_the_never_invent_rule() -> None:
+@pytest.mark.parametrize("word_engine", WORD_ENGINES)
+def test_printed_words_total_and_the_never_invent_rule(word_engine: str) -> None:
     page = _printed_page(["QUIET", "TONER", "QUIETT", "TOTAL 14"])
     vocabulary = Vocabulary.of_words(["QUIET", "QUITE", "TONER"])
-    reading = read_sheet(page, vocabulary, source="page")
+    reading = read_sheet(page, vocabulary, source="page", word_engine=word_engine)
     assert [word.text for word in reading.words] == ["QUIET", "TONER", "QUIETT"]
     assert reading.words[2].status == CHECK
     assert reading.total == 14
     boxes = [word.box for word in reading.words]
     assert all(b[1] < c[1] for b, c in itertools.pairwise(boxes))
+
+
+@pytest.mark.parametrize("word_engine", WORD_ENGINES)
+def test_a_rendered_sheet_is_read_by_each_word_engine(word_engine: str) -> None:
+    jpeg, payload = render_sheet(np.random.default_rng(12), SheetSpec(words=(8, 8), fonts=PRINT), 1200)
+    label = parse_sheet_label(payload)
+    reading = read_sheet(jpeg, source="sheet.jpg", word_engine=word_engine)
+    score = score_sheet(label, reading)
+    assert score.words == 8 and score.missed_words == 0
+    assert score.right >= 6
+
+
+def test_an_unknown_word_engine_is_one_clear_error() -> None:
+    with pytest.raises(BadInputError, match="unknown sheet word engine 'tess'"):
+        read_sheet(_printed_page(["STONE"]), word_engine="tess")
 
 
 def test_the_crop_of_one_word_is_read() -> None:
