@@ -100,7 +100,6 @@ def _sharp_quads(contours: list[np.ndarray], quads: np.ndarray) -> tuple[np.ndar
     """
     lengths = [len(contour) for contour in contours]
     owner = np.repeat(np.arange(len(contours)), lengths)  # each point's contour
-    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     points = np.concatenate([contour.reshape(-1, 2) for contour in contours]).astype(np.float64)
     quads = quads.astype(np.float64)
     directions = quads[:, NEXT] - quads  # (K, 4, 2): side i runs from corner i to corner i + 1
@@ -109,13 +108,20 @@ def _sharp_quads(contours: list[np.ndarray], quads: np.ndarray) -> tuple[np.ndar
     squared = np.where(squared > 0, squared, 1.0)
     # per point and side: where along the side it lies (0..1 between the corners) and how far off it
     offsets = points[:, None, :] - quads[owner]  # (M, 4, 2)
-    steps = directions[owner]
-    along = (offsets * steps).sum(axis=2) / squared[owner]
-    across = np.abs(offsets[:, :, 0] * steps[:, :, 1] - offsets[:, :, 1] * steps[:, :, 0]) / squared[owner]
-    chosen = ((along > 0.2) & (along < 0.8) & (across < 0.12)).astype(np.float64)  # (M, 4)
-    x, y = points[:, 0], points[:, 1]
-    terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)  # (M, 6)
-    sums = np.add.reduceat(chosen[:, :, None] * terms[:, None, :], starts, axis=0)  # (K, 4, 6)
+    steps, lengths_squared = directions[owner], squared[owner]
+    dx, dy, sx, sy = offsets[:, :, 0], offsets[:, :, 1], steps[:, :, 0], steps[:, :, 1]
+    along = (dx * sx + dy * sy) / lengths_squared
+    across = np.abs(dx * sy - dy * sx) / lengths_squared
+    point, side = np.nonzero((along > 0.2) & (along < 0.8) & (across < 0.12))  # the chosen (point, side)s
+    x, y = points[point, 0], points[point, 1]
+    key = owner[point] * 4 + side  # the chosen points' contour and side, in the order of the points
+    sums = np.stack(
+        [
+            np.bincount(key, weights=term, minlength=4 * len(contours))
+            for term in (np.ones_like(x), x, y, x * x, x * y, y * y)
+        ],
+        axis=1,
+    ).reshape(len(contours), 4, 6)
     counts = sums[:, :, 0]
     fitted &= counts.min(axis=1) >= 2
     counts = np.maximum(counts, 1.0)
@@ -173,14 +179,18 @@ def _blobs_from_contours(contours: list[np.ndarray]) -> list[FaceBlob | None]:
     return blobs
 
 
-def _whiteness_layers(white: np.ndarray, kernel: np.ndarray) -> list[np.ndarray]:
-    """Masks of whiteness above a series of fixed levels, each opened with ``kernel``.
+def _whiteness_layers(
+    white: np.ndarray, kernel: np.ndarray, levels: tuple[int, ...] | None = None
+) -> list[np.ndarray]:
+    """Masks of whiteness above a series of fixed levels (all :data:`LEVELS`, or those indexed by
+    ``levels``), each opened with ``kernel``.
 
     An opening with a flat kernel commutes with a threshold, so the whiteness is opened
     once rather than each mask.
     """
     opened = cv2.morphologyEx(white, cv2.MORPH_OPEN, kernel)
-    return [cv2.threshold(opened, level, 255, cv2.THRESH_BINARY)[1] for level in np.linspace(70, 230, LEVELS)]
+    chosen = np.linspace(70, 230, LEVELS)[list(levels) if levels is not None else slice(None)]
+    return [cv2.threshold(opened, level, 255, cv2.THRESH_BINARY)[1] for level in chosen]
 
 
 def _local_layers(image: np.ndarray) -> list[np.ndarray]:
@@ -223,7 +233,12 @@ def separated_whiteness(white: np.ndarray, share: float = SEPARATING_SHARE) -> n
 
 
 def find_face_blobs(
-    image: np.ndarray, *, local: bool = False, separate: float = 0.0, white: np.ndarray | None = None
+    image: np.ndarray,
+    *,
+    local: bool = False,
+    separate: float = 0.0,
+    white: np.ndarray | None = None,
+    levels: tuple[int, ...] | None = None,
 ) -> list[FaceBlob]:
     """Candidate cube tops in a BGR (H, W, 3) image, merged over several brightness levels.
 
@@ -231,7 +246,8 @@ def find_face_blobs(
     levels: slower on textured tables, and needed only for light trays. With ``separate``
     (a share of the short side), the levels are cut from :func:`separated_whiteness`:
     for steep views where cube tops merge with the sides of their leaning neighbours.
-    ``white``: the image's :func:`whiteness`, when already known.
+    ``white``: the image's :func:`whiteness`, when already known; ``levels``: the indices of
+    the whiteness levels to cut (all by default).
     """
     white = cv2.GaussianBlur(whiteness(image) if white is None else white, (3, 3), 0)
     if separate:
@@ -242,7 +258,7 @@ def find_face_blobs(
     kernel = np.ones((3, 3), np.uint8)
     blobs: list[FaceBlob] = []
     boxes: list[tuple[int, int, int, int]] = []  # of accepted blobs, to skip their twins at other levels
-    layers = _local_layers(image) if local else _whiteness_layers(white, kernel)
+    layers = _local_layers(image) if local else _whiteness_layers(white, kernel, levels)
     for binary in layers:
         if local:  # local-mean masks of a textured table hold thousands of specks
             binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, kernel)

@@ -23,6 +23,7 @@ from boardsight.vision.reading import BoardReading, Larger, register_reader
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "boggle_cubes.onnx"
 MODEL_ENV = "BOARDSIGHT_BOGGLE_MODEL"
+SOURCE_SHARE = 0.75  # cells are cut from a decode where they have this share of the input size
 
 
 def cube_classifier(model: str | Path | None = None) -> OnnxClassifier:
@@ -37,12 +38,18 @@ class CnnCells:
     than the model's own margin, so that doubtful cells can be looked at again a little
     off-centre (:mod:`boardsight.vision.boggle.second_look`); the first look reads the
     middle, which is the crop the model was trained on.
+
+    Cells are cut from a decode where they have :data:`SOURCE_SHARE` of the model's input
+    (30 px for its 40), enlarged from there, rather than from a larger decode: of the 19
+    evaluation trays whose cells fall at 30-40 px in the first decode (12 MP ones decoded
+    at a quarter, 1600 px ones at a half), none was read otherwise, and neither at 24 px.
     """
 
     def __init__(self, classifier: OnnxClassifier) -> None:
         self.classifier = classifier
         self.class_names = classifier.class_names
         self.cell_px = classifier.metadata.input_size[0]
+        self.source_px = round(SOURCE_SHARE * self.cell_px)
         self.model_margin = float(classifier.metadata.preprocessing.get("cell_margin", 0.0))
         self.context_px = round(second_look.CONTEXT * self.cell_px)
         self.margin = self.model_margin + self.context_px / self.cell_px

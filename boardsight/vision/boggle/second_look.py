@@ -8,6 +8,11 @@ readings averaged in as well: a grid fitted a pixel or two off, or a cube leanin
 steep view, puts its letter off-centre, and a serif T whose bar touches the crop's edge
 looks like a J. The moved windows are cut from the photo's own pixels: the reader cuts
 each cell :data:`CONTEXT` of a cell wider than the model's margin, and reads the middle.
+
+Most cells of a tray are read at 90-99% upright, and their turns changed no reading
+(a threshold of 0.99 turned some 30 of a 6x6 tray's cells, about 90 more crops): at
+0.9, and at 0.8 too, every reading of the real and synthetic evaluation trays stays
+as it was; at 0.6 one cell of 1,073 held-out-font ones is lost.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-TURN_BELOW = 0.99  # cells read with less confidence are read again in their other three turns
+TURN_BELOW = 0.9  # cells read with less confidence are read again in their other three turns
 SHIFT_BELOW = 0.6  # ... and, when still below this, in windows moved off-centre
 CONTEXT = 0.15  # share of a cell cut around the model's own crop, for the moved windows
 SHIFT = 0.075  # how far each moved window lies off-centre, as a share of a cell

@@ -156,6 +156,7 @@ class TesseractCells:
     class_names = CLASS_NAMES
     margin = 0.0
     cell_px = 96
+    source_px = 96
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         return cell_probabilities(crops)

@@ -38,7 +38,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from boardsight.vision.boggle.cube_faces import SEPARATING_SHARE, find_face_blobs, merge_duplicates, whiteness
+from boardsight.vision.boggle.cube_faces import (
+    LEVELS,
+    SEPARATING_SHARE,
+    find_face_blobs,
+    merge_duplicates,
+    whiteness,
+)
 from boardsight.vision.boggle.lattice import Lattice, fit_lattice
 from boardsight.vision.boggle.outline import find_by_outline
 from boardsight.vision.geometry import order_corners
@@ -53,6 +59,8 @@ MIN_INK_SHARE = 0.4  # ... and has at least this share of its letter's contrast
 MIN_CUBE_SHARE = 0.75  # of the cells of a grid found by its outline that must look like cubes
 MIN_EDGE_SHARE = 0.4  # ... and at least this share of its contrast with the gap around it
 MIN_LINE_SHARE = 0.5  # of a row or column's cells that must look like cube tops for it to join the grid
+FIRST_LEVELS = (1, 3, 5, 7)  # the whiteness levels cut first (of LEVELS); the others only when needed
+LATER_LEVELS = tuple(level for level in range(LEVELS) if level not in FIRST_LEVELS)
 OUTLINE_TYPICAL_CUBE = np.array([170.0, 100.0, 60.0])  # brightness, ink, edge (0..255) when no cube is known
 
 
@@ -69,6 +77,16 @@ class TrayLocation:
     method: str
     detected_cells: int
     cubes_beyond: bool = False
+
+    @property
+    def sure(self) -> bool:
+        """Whether the grid needs no further search: a lattice holding at least
+        :data:`CONFIDENT_SHARE` of its cubes, with nothing cube-like beyond it."""
+        return (
+            self.method == "lattice"
+            and not self.cubes_beyond
+            and self.detected_cells >= CONFIDENT_SHARE * self.size**2
+        )
 
     @property
     def partly_seen(self) -> bool:
@@ -265,19 +283,19 @@ def find_by_lattice(
 ) -> TrayLocation | None:
     """Locate the grid as the lattice of its cube tops (the first-choice method).
 
-    Cube tops are cut from whiteness levels first; only when that finds no tray, finds
-    few of its cubes, or leaves a line of cube-like cells just outside its grid, are they
-    cut from local-mean masks too (light trays), then from separated whiteness.
+    Cube tops are cut from every other whiteness level first (:data:`FIRST_LEVELS`), and
+    from the rest only when that finds no tray, finds few of its cubes, or leaves a line of
+    cube-like cells just outside its grid; only when all the levels leave the same doubt are
+    they cut from local-mean masks too (light trays), then from separated whiteness.
     """
     white = whiteness(image) if white is None else white
-    blobs = find_face_blobs(image, white=white)
+    blobs = find_face_blobs(image, white=white, levels=FIRST_LEVELS)
     location = _lattice_location(blobs, white, sizes)
+    if location is None or not location.sure:
+        blobs = merge_duplicates(blobs + find_face_blobs(image, white=white, levels=LATER_LEVELS))
+        location = _lattice_location(blobs, white, sizes)
     for extra in ({"local": True}, {"separate": SEPARATING_SHARE}):
-        if (
-            location is not None
-            and not location.cubes_beyond
-            and location.detected_cells >= CONFIDENT_SHARE * location.size**2
-        ):
+        if location is not None and location.sure:
             break
         blobs = merge_duplicates(blobs + find_face_blobs(image, white=white, **extra))
         other = _lattice_location(blobs, white, sizes)

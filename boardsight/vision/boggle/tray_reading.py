@@ -5,12 +5,16 @@ Tesseract); finding the tray, the dice-set check, confidence flags and the resul
 shape are the same, and live here.
 
 How big to decode: the tray is looked for in a copy no larger than 800 px (enough for
-cubes of 7 px and more), and the cells are cut where they have at least as many pixels
-as the classifier's input (``cell_px``; more are shrunk away by
-:mod:`~boardsight.vision.boggle.cells`, fewer would be blurred by enlarging). So photos
+cubes of 7 px and more), and the cells are cut where they have at least the pixels the
+reader asks for (``source_px``: for the CNN three quarters of its input, ``cell_px``; more
+are shrunk away by :mod:`~boardsight.vision.boggle.cells`, fewer would be blurred by
+enlarging). So photos
 are decoded to :data:`READ_MAX_SIDE` (a 12 MP JPEG at a quarter, by DCT scaling) and
 decoded again larger only when the cells there are smaller than that, or the tray is
-looked for again at :data:`RETRY_MAX_SIDE`. How many pixels the bundled CNN needs, its
+looked for again at :data:`RETRY_MAX_SIDE`. A decode larger than 800 px is first halved
+(a mean of 2 x 2 pixels, far cheaper than shrinking it to 800 px) to no less than
+:data:`QUICK_MIN_SIDE`, and a lattice found there that holds most of its cubes is kept;
+otherwise the search at 800 px runs as before. How many pixels the bundled CNN needs, its
 trays found as usual and cut from decodes at 1/1 to 1/8 of 88 synthetic held-out-font
 trays (1600 and 4000 px wide): every cell read right from 20 px a cell up (1,295 cells of
 25 trays at 20-60 px, 3,986 at more), one cell of 285 wrong at 16-20 px, 45 of 185 below
@@ -39,6 +43,7 @@ DETECT_MAX_SIDE = 800  # long side of the image the tray is looked for in
 RETRY_MAX_SIDE = 1600  # ... and, when that fails on a bigger photo, once more at this size
 READ_MAX_SIDE = DETECT_MAX_SIDE  # decode photos to at least this long side, larger on demand
 FULL_READ_MAX_SIDE = 1600  # ... and to this one when no larger decode can be asked for
+QUICK_MIN_SIDE = 480  # a first, quick look for the tray in a copy halved to no less than this
 LOW_CONFIDENCE = 0.6
 
 
@@ -48,6 +53,7 @@ class CellReader(Protocol):
     class_names: list[str]
     margin: float  # crops are cut this share of a cell wider on each side
     cell_px: int  # ... at this many pixels a cell
+    source_px: int  # ... from a decode where a cell has at least this many pixels, when there is one
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """(cells, len(class_names)) probabilities for crops in row-major order."""
@@ -73,6 +79,33 @@ def _shrunk(image: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
         return image, 1.0
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return small, scale
+
+
+def _halved(image: np.ndarray, max_side: int) -> tuple[np.ndarray, float] | None:
+    """``image`` halved (each step a mean of 2 x 2 pixels, far cheaper than shrinking by another
+    factor) until its long side is at most ``max_side``, with its scale; None when that would
+    take it below :data:`QUICK_MIN_SIDE` or it is small enough already."""
+    small, scale = image, 1.0
+    while max(small.shape[:2]) > max_side:
+        if max(small.shape[:2]) / 2 < QUICK_MIN_SIDE:
+            return None
+        small = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_LINEAR)
+        scale /= 2
+    return (small, scale) if scale < 1 else None
+
+
+def _quick_look(image: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | None:
+    """The tray found in a halved copy of ``image`` (:func:`_halved`), in ``image`` pixels, when
+    that is sure: a lattice holding most of its cubes, nothing cube-like beyond. Else None,
+    and the tray is looked for at :data:`DETECT_MAX_SIDE` as usual."""
+    halved = _halved(image, DETECT_MAX_SIDE)
+    if halved is None:
+        return None
+    small, scale = halved
+    location = find_tray(small, sizes)
+    if location is None or not location.sure:
+        return None
+    return replace(location, corners=(location.corners.astype(np.float64) + 0.5) / scale - 0.5)
 
 
 def _at_least(image: np.ndarray, long_side: int, larger: Larger | None) -> tuple[np.ndarray, float]:
@@ -103,6 +136,9 @@ def locate_tray(
     found: list[TrayLocation] = []
     for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE) if retry else (DETECT_MAX_SIDE,):
         view, view_scale = _at_least(image, max_side, larger)
+        quick = _quick_look(view, sizes) if max_side == DETECT_MAX_SIDE else None
+        if quick is not None:
+            return replace(quick, corners=(quick.corners + 0.5) / view_scale - 0.5)
         small, scale = _shrunk(view, max_side)
         scale *= view_scale
         if small.shape in tried:
@@ -183,8 +219,8 @@ def read_cells(
     image: np.ndarray, location: TrayLocation, cells: CellReader, larger: Larger | None = None
 ) -> np.ndarray:
     """Class probabilities (cells, classes) of the tray's cells, cut from ``image`` or, when its
-    cells are small there, from a larger decode (:func:`cells_image`)."""
-    view, corners = cells_image(image, location.corners, location.size, cells.cell_px, larger)
+    cells have fewer than the reader's ``source_px`` there, from a larger decode (:func:`cells_image`)."""
+    view, corners = cells_image(image, location.corners, location.size, cells.source_px, larger)
     crops = cut_cells(view, corners, location.size, margin=cells.margin, cell_px=cells.cell_px)
     return cells.probabilities(crops)
 

@@ -55,17 +55,17 @@ def test_window_cuts_the_middle_and_moves_by_pixels() -> None:
 
 
 def test_a_confident_cell_is_read_once() -> None:
-    reader = MarkReader(upright=0.995, turned=0.2)
+    reader = MarkReader(upright=0.93, turned=0.2)
     probabilities = read_cells([context_crop((0, 0))], reader, context_px=CONTEXT_PX, shift_px=SHIFT_PX)
     assert reader.seen == 1
-    assert np.allclose(probabilities[0], [0.995, 0.0025, 0.0025])
+    assert np.allclose(probabilities[0], [0.93, 0.035, 0.035])
 
 
 def test_a_doubtful_cell_is_the_mean_of_its_four_turns() -> None:
-    """Upright at 95% (below the turn threshold), turned at 91%: the mean, 92%, needs no moved windows."""
-    reader = MarkReader(upright=0.95, turned=0.91)
+    """Upright at 85% (below the turn threshold), turned at 81%: the mean, 82%, needs no moved windows."""
+    reader = MarkReader(upright=0.85, turned=0.81)
     probabilities = read_cells([context_crop((0, 0))], reader, context_px=CONTEXT_PX, shift_px=SHIFT_PX)
-    assert np.allclose(probabilities[0, 0], (0.95 + 3 * 0.91) / 4)
+    assert np.allclose(probabilities[0, 0], (0.85 + 3 * 0.81) / 4)
     assert reader.seen == 1 + 3  # the first look, then the other three turns
     assert probabilities[0, 0] >= second_look.SHIFT_BELOW
 

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from tray_scene import render_tray
 
+from boardsight.vision.boggle import tray_finder
 from boardsight.vision.boggle.cube_faces import (
     FaceBlob,
     _percentiles,
@@ -16,7 +17,7 @@ from boardsight.vision.boggle.cube_faces import (
 )
 from boardsight.vision.boggle.lattice import fit_lattice
 from boardsight.vision.boggle.outline import find_by_outline
-from boardsight.vision.boggle.tray_finder import _lattice_location, find_tray
+from boardsight.vision.boggle.tray_finder import FIRST_LEVELS, LATER_LEVELS, _lattice_location, find_tray
 from boardsight.vision.geometry import quad_diagonal
 
 
@@ -46,6 +47,33 @@ def test_finds_rendered_trays_within_one_percent(seed: int, size: int, tilt: flo
     assert location.size == size
     assert location.method == "lattice"
     assert corner_error(location.corners, scene.corners) < 0.01
+
+
+def test_the_other_whiteness_levels_are_cut_only_when_the_first_leave_doubt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A clean tray is found from the first levels alone; when those cut out nothing (here: made
+    to), the other levels are cut and find it all the same."""
+    scene = render_tray(11, 5, tilt_deg=15, roll_deg=8, clutter=0)
+    cut = []
+    blind = {"first": False}
+
+    def recording(image: np.ndarray, **options):
+        cut.append(options.get("levels"))
+        if blind["first"] and options.get("levels") == FIRST_LEVELS:
+            return []
+        return find_face_blobs(image, **options)
+
+    monkeypatch.setattr(tray_finder, "find_face_blobs", recording)
+    location = find_tray(scene.image)
+    assert location is not None and location.sure and cut == [FIRST_LEVELS]
+    assert set(FIRST_LEVELS) | set(LATER_LEVELS) == set(range(9)) and not set(FIRST_LEVELS) & set(
+        LATER_LEVELS
+    )
+    blind["first"], cut[:] = True, []
+    again = find_tray(scene.image)
+    assert again is not None and again.size == 5 and cut[:2] == [FIRST_LEVELS, LATER_LEVELS]
+    assert corner_error(again.corners, scene.corners) < 0.01
 
 
 def test_corners_come_in_reading_order() -> None:

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from boardsight.vision.boggle import tray_reading
+from boardsight.vision.boggle.onnx_reader import CnnCells, cube_classifier
 from boardsight.vision.boggle.tray_finder import TrayLocation
 from boardsight.vision.boggle.tray_reading import (
     FULL_READ_MAX_SIDE,
@@ -90,3 +91,52 @@ def test_a_large_photo_is_read_from_a_quarter_size_decode(tmp_path: Path) -> Non
         truth = np.array(label["corners"])
         diagonal = np.linalg.norm(truth[0] - truth[2])
         assert np.linalg.norm(reading.corners - truth, axis=1).max() < 0.02 * diagonal
+
+
+def test_a_large_decode_is_looked_at_first_halved_and_the_tray_kept_when_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 1000 px decode is searched at 500 px first; a lattice holding most of its cubes is
+    kept (corners in the decode's pixels), anything less is looked for at 800 px as before."""
+    image = np.zeros((750, 1000, 3), np.uint8)
+    searched = []
+    found = {"method": "lattice", "seen": 30}
+
+    def find(small: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation:
+        searched.append(small.shape[:2])
+        return TrayLocation(_grid(small.shape[1] / 4), 6, found["method"], found["seen"])
+
+    monkeypatch.setattr(tray_reading, "find_tray", find)
+    location = locate_tray(image)
+    assert searched == [(375, 500)]
+    np.testing.assert_allclose(location.corners, (_grid(125) + 0.5) * 2 - 0.5)
+    for method, seen in (("lattice", 20), ("outline", 0)):  # few cubes cut out, or no lattice
+        found.update(method=method, seen=seen)
+        searched.clear()
+        assert locate_tray(image).method == method
+        assert searched == [(375, 500), (600, 800)]
+    searched.clear()
+    locate_tray(np.zeros((600, 900, 3), np.uint8))  # halved it would be below 480 px: as before
+    assert searched == [(533, 800)]
+
+
+def test_cells_are_cut_where_they_have_the_pixels_the_reader_asks_for() -> None:
+    """The CNN's cells of 32 px (its input is 40) are cut from the image, not a larger decode."""
+
+    class Cells:
+        class_names = ("A",)
+        margin = 0.0
+        cell_px = 40
+        source_px = 30
+
+        def probabilities(self, crops) -> np.ndarray:
+            assert all(crop.shape[:2] == (40, 40) for crop in crops)
+            return np.ones((len(crops), 1))
+
+    def no_larger(long_side: int) -> tuple[np.ndarray, float]:
+        raise AssertionError("no larger decode is needed")
+
+    location = TrayLocation(_grid(160), 5, "lattice", 25)  # cells of 32 px
+    image = np.zeros((600, 800, 3), np.uint8)
+    assert tray_reading.read_cells(image, location, Cells(), no_larger).shape == (25, 1)
+    assert CnnCells(cube_classifier()).source_px == 30
