@@ -12,6 +12,7 @@ import concurrent.futures as cf
 import logging
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +25,7 @@ from boardsight.errors import BadInputError, BoardsightError
 
 CLUSTER_EXTRA = "pip install 'boardsight[cluster]'"
 TASKS_PER_WORKER = 4
+STOP_POLL_S = 0.1  # how soon a requested stop is seen while photos are being read
 CONNECT_TIMEOUT_S = 10
 TaskRunner = Callable[[Callable[..., Any], Iterable[tuple[Any, ...]]], Iterator[tuple[int, Any]]]
 """``run(function, argument_tuples)``: yields ``(index, function(*arguments))`` as each finishes."""
@@ -200,10 +202,11 @@ def stream(
     arguments: Iterable[tuple[Any, ...]],
     *,
     window: int | None = None,
+    stop: threading.Event | None = None,
 ) -> Iterator[tuple[int, cf.Future]]:
     """Run ``function(*args)`` for each tuple of ``arguments``; yield ``(index, future)`` as each
     finishes, with at most ``window`` (default a few a worker) in flight. Tasks not yet
-    finished when the caller stops are cancelled."""
+    finished when the caller stops, or when ``stop`` is set, are cancelled."""
     window = window or TASKS_PER_WORKER * pool.workers
     numbered = enumerate(arguments)
     pending: dict[cf.Future, int] = {}
@@ -217,7 +220,10 @@ def stream(
     try:
         fill()
         while pending:
-            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            if stop is not None and stop.is_set():
+                return
+            poll = None if stop is None else STOP_POLL_S
+            done, _ = cf.wait(pending, timeout=poll, return_when=cf.FIRST_COMPLETED)
             for future in sorted(done, key=pending.__getitem__):
                 yield pending.pop(future), future
             fill()

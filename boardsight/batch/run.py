@@ -20,6 +20,7 @@ from boardsight import errors
 from boardsight.batch.executors import WorkerPool, stream
 from boardsight.batch.lines import CSV_COLUMNS, INTERNAL, csv_row, encode_line, error_line, first_line
 from boardsight.batch.resume import EarlierResults, photo_key, scan_results
+from boardsight.batch.stopping import ctrl_c_requests_stop
 from boardsight.batch.work import BatchOptions, PhotoItem, read_item
 from boardsight.errors import BadInputError, BoardsightError
 from boardsight.vision.image_io import read_image_bytes
@@ -107,10 +108,10 @@ def run_batch(
     start = time.perf_counter()
     mode = choose_transfer(pool, plan.todo, transfer) if plan.todo else "path"
     plan.out.parent.mkdir(parents=True, exist_ok=True)
-    with _open_output(plan) as output:
+    with _open_output(plan) as output, ctrl_c_requests_stop() as stop:
         tasks = ((item, options) for item in photo_items(plan.todo, mode))
         try:
-            with closing(stream(pool, read_item, tasks)) as finished:
+            with closing(stream(pool, read_item, tasks, stop=stop)) as finished:
                 for index, future in finished:
                     _write(output, _result(plan.todo[index], future), summary, on_line)
         except KeyboardInterrupt:
@@ -119,6 +120,7 @@ def run_batch(
             raise BoardsightError(
                 f"a worker process stopped ({error}); run the same command again to read the rest"
             ) from None
+        summary.interrupted = summary.interrupted or stop.is_set()
     summary.seconds = time.perf_counter() - start
     return summary
 

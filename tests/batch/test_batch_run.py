@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from batch_photos import RENDERED, make_labelled_set, make_photos
 
-from boardsight.batch.executors import DaskPool, LocalPool, WorkerPool, runner
+from boardsight.batch.executors import TASKS_PER_WORKER, DaskPool, LocalPool, WorkerPool, runner
 from boardsight.batch.lines import INTERNAL, encode_line, error_line
 from boardsight.batch.run import BatchSummary, plan_batch, run_batch
 from boardsight.batch.work import BatchOptions
@@ -149,6 +149,24 @@ def test_resume_retries_photos_that_failed_for_internal_reasons(truth, local_lin
     assert pool.photos == [photo]
     last = read_lines(out)[-1]
     assert last["photo"] == photo and last["grid"] == truth[photo]
+
+
+def test_ctrl_c_while_reading_stops_after_the_photo_in_hand(truth, tmp_path: Path) -> None:
+    tray = next(photo for photo in truth if photo.endswith("rendered_0.jpg"))
+    photos = []
+    for copy in range(12):
+        photos.append(str(tmp_path / f"copy_{copy:02d}.jpg"))
+        Path(photos[-1]).write_bytes(Path(tray).read_bytes())
+    out = tmp_path / "results.jsonl"
+
+    def press_ctrl_c(line: dict[str, Any]) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+
+    with InProcessPool() as pool:
+        summary = run_batch(plan_batch(photos, out), pool, BatchOptions(game="boggle"), on_line=press_ctrl_c)
+    # the photos already read when the stop was seen are written: at most one window of them
+    assert summary.interrupted and 1 <= summary.read <= TASKS_PER_WORKER * pool.workers < len(photos)
+    assert len(read_lines(out)) == summary.read
 
 
 def test_an_interrupted_batch_leaves_a_valid_file_and_resumes(truth, tmp_path: Path) -> None:
