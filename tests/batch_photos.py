@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from boardsight.datasets.synth import SynthSpec, render_example
 
@@ -41,3 +46,19 @@ def make_labelled_set(folder: Path) -> Path:
     for suffix in (".jpg", ".json"):
         (folder / f"boggle_tray{suffix}").write_bytes((EXAMPLES / f"boggle_tray{suffix}").read_bytes())
     return folder
+
+
+def press_ctrl_c(process: subprocess.Popen, *, timeout_s: float = 120) -> str:
+    """Send SIGINT to ``process``'s group as Ctrl-C in a terminal does; its stderr once it ends.
+
+    A process still running after ``timeout_s`` is killed (never left running into the
+    tests after) and the test fails.
+    """
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, stderr = process.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        pytest.fail(f"the batch did not stop within {timeout_s:g} s of Ctrl-C")
+    return stderr

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from batch_photos import RENDERED, make_labelled_set, make_photos
+from batch_photos import RENDERED, make_labelled_set, make_photos, press_ctrl_c
 
 from boardsight.batch.executors import TASKS_PER_WORKER, DaskPool, LocalPool, WorkerPool, runner
 from boardsight.batch.lines import INTERNAL, encode_line, error_line
@@ -239,8 +239,7 @@ def test_ctrl_c_stops_a_cluster_batch_quietly(truth, dask_address, tmp_path: Pat
     deadline = time.monotonic() + 120
     while (not out.exists() or not out.read_text(encoding="utf-8")) and time.monotonic() < deadline:
         time.sleep(0.02)
-    os.killpg(process.pid, signal.SIGINT)
-    _, stderr = process.communicate(timeout=120)
+    stderr = press_ctrl_c(process)
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr and "interrupted: run the same command again" in stderr
     assert 1 <= len(read_lines(out)) < 30

@@ -1,14 +1,12 @@
 import csv
 import json
-import os
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from batch_photos import make_photos
+from batch_photos import make_photos, press_ctrl_c
 from typer.testing import CliRunner
 
 from boardsight.cli.app import app
@@ -124,8 +122,7 @@ def test_ctrl_c_leaves_a_valid_file_that_the_next_run_completes(tmp_path: Path) 
     deadline = time.monotonic() + 120
     while (not out.exists() or not out.read_text(encoding="utf-8")) and time.monotonic() < deadline:
         time.sleep(0.02)
-    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole process group
-    _, stderr = process.communicate(timeout=120)
+    stderr = press_ctrl_c(process)
     assert process.returncode == 130, stderr
     assert "interrupted: run the same command again" in stderr and "Traceback" not in stderr
     text = out.read_text(encoding="utf-8")
