@@ -21,7 +21,6 @@ MAX_MODEL_BYTES = 5 * 1024 * 1024
 
 def export_classifier(network: Any, metadata: ModelMetadata, path: str | Path) -> Path:
     """Export ``network`` (eval mode) with a dynamic batch axis and ``metadata``; returns the path."""
-    import onnx
     import torch
 
     network.eval()
@@ -42,12 +41,20 @@ def export_classifier(network: Any, metadata: ModelMetadata, path: str | Path) -
             dynamic_axes={"pixels": {0: "batch"}, "logits": {0: "batch"}},
             opset_version=OPSET,
         )
-    model = onnx.load_from_string(buffer.getvalue())
+    return write_model(buffer.getvalue(), metadata, path, kind="classifier")
+
+
+def write_model(exported: bytes, metadata: ModelMetadata, path: str | Path, *, kind: str) -> Path:
+    """Write an exported ONNX graph to ``path`` carrying ``metadata``, once the ONNX checker
+    passes it and it is within the 5 MB a bundled model may take; returns the path."""
+    import onnx
+
+    model = onnx.load_from_string(exported)
     del model.metadata_props[:]
     for key, value in metadata.to_props().items():
         entry = model.metadata_props.add()
         entry.key, entry.value = key, value
-    model.doc_string = f"boardsight {metadata.task} classifier"
+    model.doc_string = f"boardsight {metadata.task} {kind}"
     onnx.checker.check_model(model)
     data = model.SerializeToString()
     if len(data) > MAX_MODEL_BYTES:

@@ -7,16 +7,14 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from boardsight.errors import BoardsightError
 from boardsight.models.metadata import ModelMetadata
-from boardsight.models.training.export import MAX_MODEL_BYTES, OPSET
+from boardsight.models.training.export import OPSET, write_model
 from boardsight.models.training.sheets.word_network import probabilities_head
 from boardsight.vision.sheets.word_image import HEIGHT
 
 
 def export_word_model(network: Any, metadata: ModelMetadata, path: str | Path) -> Path:
     """Export ``network`` giving probabilities (N, W/4, 28) for pixels (N, 1, 32, W); returns the path."""
-    import onnx
     import torch
 
     network.eval()
@@ -37,16 +35,4 @@ def export_word_model(network: Any, metadata: ModelMetadata, path: str | Path) -
             dynamic_axes={"pixels": {0: "batch", 3: "width"}, "probabilities": {0: "batch", 1: "frames"}},
             opset_version=OPSET,
         )
-    model = onnx.load_from_string(buffer.getvalue())
-    del model.metadata_props[:]
-    for key, value in metadata.to_props().items():
-        entry = model.metadata_props.add()
-        entry.key, entry.value = key, value
-    model.doc_string = f"boardsight {metadata.task} recogniser"
-    onnx.checker.check_model(model)
-    data = model.SerializeToString()
-    if len(data) > MAX_MODEL_BYTES:
-        raise BoardsightError(f"the exported model is {len(data) / 1e6:.1f} MB, over the 5 MB limit")
-    path = Path(path)
-    path.write_bytes(data)
-    return path
+    return write_model(buffer.getvalue(), metadata, path, kind="recogniser")
