@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from boardsight.errors import BadInputError, NotFoundError
-from boardsight.paths import WEB_IMAGE_SUFFIXES as PHOTO_SUFFIXES
+from boardsight.paths import WEB_IMAGE_SUFFIXES
 
 
 class FileExistsConflictError(BadInputError):
@@ -47,7 +47,7 @@ class PhotoFolder:
         names = []
         for entry in sorted(os.scandir(self.root), key=lambda item: item.name):
             path = Path(entry.path)
-            if entry.name.startswith(".") or path.suffix.lower() not in PHOTO_SUFFIXES:
+            if entry.name.startswith(".") or path.suffix.lower() not in WEB_IMAGE_SUFFIXES:
                 continue
             if entry.is_file() and self._inside(path):
                 names.append(entry.name)
