@@ -198,19 +198,18 @@ def read_tray(
 
 
 def cells_image(
-    image: np.ndarray, corners: np.ndarray, size: int, cell_px: int, larger: Larger | None = None
+    image: np.ndarray, corners: np.ndarray, size: int, source_px: int, larger: Larger | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """The image to cut a ``size`` grid's cells from, and the grid's corners in its pixels.
 
-    That is ``image`` when its cells have at least ``cell_px`` pixels (the classifier's
-    input), else the larger decode that gives them as many, when ``larger`` can make one,
-    up to a long side of :data:`FULL_READ_MAX_SIDE`.
+    That is ``image`` when its cells have at least ``source_px`` pixels (the reader's
+    :attr:`CellReader.source_px`), else the larger decode that gives them as many, when
+    ``larger`` can make one, up to a long side of :data:`FULL_READ_MAX_SIDE`.
     """
     cell = quad_diagonal(corners) / (size * np.sqrt(2))
-    needed = cell_px
-    if cell >= needed:
+    if cell >= source_px:
         return image, corners
-    long_side = int(np.ceil(max(image.shape[:2]) * needed / max(cell, 1.0)))
+    long_side = int(np.ceil(max(image.shape[:2]) * source_px / max(cell, 1.0)))
     view, scale = _at_least(image, min(long_side, FULL_READ_MAX_SIDE), larger)
     return view, (corners + 0.5) * scale - 0.5
 
