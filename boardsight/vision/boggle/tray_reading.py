@@ -105,6 +105,12 @@ def _quick_look(image: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | Non
     location = find_tray(small, sizes)
     if location is None or not location.sure:
         return None
+    return _rescaled(location, scale)
+
+
+def _rescaled(location: TrayLocation, scale: float) -> TrayLocation:
+    """``location`` found in a copy ``scale`` times the size of an image, in that image's pixels
+    (pixel centres at whole coordinates in both)."""
     return replace(location, corners=(location.corners.astype(np.float64) + 0.5) / scale - 0.5)
 
 
@@ -133,12 +139,12 @@ def locate_tray(
     ``larger`` gives the photo with more pixels than ``image`` for the second look.
     """
     tried = set()
-    found: list[TrayLocation] = []
+    found: TrayLocation | None = None  # the latest grid found, in ``image`` pixels
     for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE) if retry else (DETECT_MAX_SIDE,):
         view, view_scale = _at_least(image, max_side, larger)
         quick = _quick_look(view, sizes) if max_side == DETECT_MAX_SIDE else None
         if quick is not None:
-            return replace(quick, corners=(quick.corners + 0.5) / view_scale - 0.5)
+            return _rescaled(quick, view_scale)
         small, scale = _shrunk(view, max_side)
         scale *= view_scale
         if small.shape in tried:
@@ -146,12 +152,11 @@ def locate_tray(
         tried.add(small.shape)
         location = find_tray(small, sizes)
         if location is not None:
-            corners = (location.corners.astype(np.float64) + 0.5) / scale - 0.5
-            found.append(replace(location, corners=corners))
+            found = _rescaled(location, scale)
             if not location.partly_seen:
-                return found[-1]
-    if found:
-        return found[-1]
+                return found
+    if found is not None:
+        return found
     raise BoardNotFoundError(f"no Boggle tray found in {source}")
 
 
