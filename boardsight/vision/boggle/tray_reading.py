@@ -183,9 +183,9 @@ def read_tray(
     clock = StageClock()
     sizes = parse_size(size)
     if corners is None:
-        if found is None:
-            found = locate_tray(image, sizes=sizes, source=source, larger=larger)
-        location = found
+        location = (
+            found if found is not None else locate_tray(image, sizes=sizes, source=source, larger=larger)
+        )
         clock.lap("find")
         cells = make_reader()
         probabilities = read_cells(image, location, cells, larger)
