@@ -145,15 +145,18 @@ def _blobs_from_contours(contours: list[np.ndarray]) -> list[FaceBlob | None]:
     """A candidate cube top for each contour that makes one (solid, convex, four sides of similar
     length meeting at angles of about 40 to 140 degrees), else None; the contours in one batch."""
     blobs: list[FaceBlob | None] = [None] * len(contours)
-    rough = [_rough_quad(contour) for contour in contours]
-    kept = [index for index, found in enumerate(rough) if found is not None]
-    if not kept:
+    rough = [
+        (index, found)
+        for index, contour in enumerate(contours)
+        if (found := _rough_quad(contour)) is not None
+    ]
+    if not rough:
         return blobs
+    kept = [index for index, _ in rough]
     quads, fitted = _sharp_quads(
-        [contours[index] for index in kept],
-        np.array([rough[index][2] for index in kept]),  # type: ignore[index]
+        [contours[index] for index in kept], np.array([quad for _, (_, _, quad) in rough])
     )
-    areas = np.array([rough[index][:2] for index in kept])  # type: ignore[index]
+    areas = np.array([found[:2] for _, found in rough])
     area, hull_area = areas[:, 0], areas[:, 1]
     corners, following = quads.astype(np.float64), quads[:, NEXT].astype(np.float64)
     cross = corners[:, :, 0] * following[:, :, 1] - following[:, :, 0] * corners[:, :, 1]

@@ -105,6 +105,12 @@ def _quick_look(image: np.ndarray, sizes: tuple[int, ...]) -> TrayLocation | Non
     location = find_tray(small, sizes)
     if location is None or not location.sure:
         return None
+    return _rescaled(location, scale)
+
+
+def _rescaled(location: TrayLocation, scale: float) -> TrayLocation:
+    """``location`` found in a copy ``scale`` times the size of an image, in that image's pixels
+    (pixel centres at whole coordinates in both)."""
     return replace(location, corners=(location.corners.astype(np.float64) + 0.5) / scale - 0.5)
 
 
@@ -133,12 +139,12 @@ def locate_tray(
     ``larger`` gives the photo with more pixels than ``image`` for the second look.
     """
     tried = set()
-    found: list[TrayLocation] = []
+    found: TrayLocation | None = None  # the latest grid found, in ``image`` pixels
     for max_side in (DETECT_MAX_SIDE, RETRY_MAX_SIDE) if retry else (DETECT_MAX_SIDE,):
         view, view_scale = _at_least(image, max_side, larger)
         quick = _quick_look(view, sizes) if max_side == DETECT_MAX_SIDE else None
         if quick is not None:
-            return replace(quick, corners=(quick.corners + 0.5) / view_scale - 0.5)
+            return _rescaled(quick, view_scale)
         small, scale = _shrunk(view, max_side)
         scale *= view_scale
         if small.shape in tried:
@@ -146,12 +152,11 @@ def locate_tray(
         tried.add(small.shape)
         location = find_tray(small, sizes)
         if location is not None:
-            corners = (location.corners.astype(np.float64) + 0.5) / scale - 0.5
-            found.append(replace(location, corners=corners))
+            found = _rescaled(location, scale)
             if not location.partly_seen:
-                return found[-1]
-    if found:
-        return found[-1]
+                return found
+    if found is not None:
+        return found
     raise BoardNotFoundError(f"no Boggle tray found in {source}")
 
 
@@ -178,9 +183,9 @@ def read_tray(
     clock = StageClock()
     sizes = parse_size(size)
     if corners is None:
-        if found is None:
-            found = locate_tray(image, sizes=sizes, source=source, larger=larger)
-        location = found
+        location = (
+            found if found is not None else locate_tray(image, sizes=sizes, source=source, larger=larger)
+        )
         clock.lap("find")
         cells = make_reader()
         probabilities = read_cells(image, location, cells, larger)
@@ -198,19 +203,18 @@ def read_tray(
 
 
 def cells_image(
-    image: np.ndarray, corners: np.ndarray, size: int, cell_px: int, larger: Larger | None = None
+    image: np.ndarray, corners: np.ndarray, size: int, source_px: int, larger: Larger | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """The image to cut a ``size`` grid's cells from, and the grid's corners in its pixels.
 
-    That is ``image`` when its cells have at least ``cell_px`` pixels (the classifier's
-    input), else the larger decode that gives them as many, when ``larger`` can make one,
-    up to a long side of :data:`FULL_READ_MAX_SIDE`.
+    That is ``image`` when its cells have at least ``source_px`` pixels (the reader's
+    :attr:`CellReader.source_px`), else the larger decode that gives them as many, when
+    ``larger`` can make one, up to a long side of :data:`FULL_READ_MAX_SIDE`.
     """
     cell = quad_diagonal(corners) / (size * np.sqrt(2))
-    needed = cell_px
-    if cell >= needed:
+    if cell >= source_px:
         return image, corners
-    long_side = int(np.ceil(max(image.shape[:2]) * needed / max(cell, 1.0)))
+    long_side = int(np.ceil(max(image.shape[:2]) * source_px / max(cell, 1.0)))
     view, scale = _at_least(image, min(long_side, FULL_READ_MAX_SIDE), larger)
     return view, (corners + 0.5) * scale - 0.5
 
