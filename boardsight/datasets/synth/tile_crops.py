@@ -34,7 +34,7 @@ from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.effects import colour_gains, seed_opencv, tone_curve
 from boardsight.datasets.synth.fonts import FontFace, fonts_for, ink
 from boardsight.datasets.synth.glyphs import symbol_mask
-from boardsight.datasets.synth.scrabble_scene import BOARD_STYLES, LABELS
+from boardsight.datasets.synth.scrabble_scene import BOARD_STYLES, LABELS, premium_teeth
 from boardsight.scrabble.tileset import load_tileset
 
 SQUARE_PX = 64
@@ -226,23 +226,6 @@ def _grid_walls(rng: np.random.Generator, image: np.ndarray, start: int, inner: 
                 image[ya:yb, xa:xb] *= rim[ya - y0 : yb - y0, xa - x0 : xb - x0]
 
 
-def _teeth(image: np.ndarray, box: tuple[int, int, int, int], colour: np.ndarray) -> None:
-    """The classic board's triangles pointing out of a premium square into its neighbours."""
-    x0, y0, x1, y1 = box
-    tooth = SQUARE_PX * 0.12
-    for k in range(3):
-        a = x0 + (k + 0.5) * (x1 - x0) / 3
-        b = y0 + (k + 0.5) * (y1 - y0) / 3
-        for points in (
-            [(a - tooth, y0), (a + tooth, y0), (a, y0 - tooth * 1.3)],
-            [(a - tooth, y1), (a + tooth, y1), (a, y1 + tooth * 1.3)],
-            [(x0, b - tooth), (x0, b + tooth), (x0 - tooth * 1.3, b)],
-            [(x1, b - tooth), (x1, b + tooth), (x1 + tooth * 1.3, b)],
-        ):
-            polygon = np.round(np.array(points) * 4).astype(np.int32)
-            cv2.fillConvexPoly(image, polygon, colour.tolist(), cv2.LINE_AA, shift=2)
-
-
 def _star_mask(side: int, radius: float) -> np.ndarray:
     canvas = np.zeros((side, side), np.float32)
     cx = cy = side / 2
@@ -285,7 +268,7 @@ def _draw_board(
             y1 = round(origin + (row + 1) * SQUARE_PX - half_gap)
             image[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = tx.bgr(colour)
             if code and board.teeth:
-                _teeth(image, (x0, y0, x1, y1), tx.bgr(colour))
+                premium_teeth(image, (x0, y0, x1, y1), tx.bgr(colour), SQUARE_PX * 0.12)
     inner = round(SQUARE_PX - board.gap)
     start = round(origin + half_gap)
     if rng.random() < 0.35:
