@@ -354,6 +354,18 @@ def premium_teeth(
             cv2.fillConvexPoly(image, polygon, colour.tolist(), cv2.LINE_AA, shift=2)
 
 
+def star_polygon(cx: float, cy: float, radius: float) -> np.ndarray:
+    """The centre square's five-pointed star, for OpenCV's fill with ``shift=2`` (quarter pixels)."""
+    points = [
+        (
+            cx + (radius if k % 2 == 0 else radius * 0.45) * math.sin(k * math.pi / 5),
+            cy - (radius if k % 2 == 0 else radius * 0.45) * math.cos(k * math.pi / 5),
+        )
+        for k in range(10)
+    ]
+    return np.round(np.array(points) * 4).astype(np.int32)
+
+
 @lru_cache(maxsize=256)
 def _label_mask(text: str, font: FontFace, width: int, height: int) -> np.ndarray:
     """Multi-line premium label fitted into ``width`` x ``height`` pixels."""
@@ -422,17 +434,8 @@ def board_texture(
                 region = image[y0:y1, x0:x1]
                 region[:] = region * (1 - mask[:, :, None]) + ink_color * mask[:, :, None]
             if row == 7 and col == 7:
-                cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * 0.33
-                star = [
-                    (
-                        cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
-                        cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5),
-                    )
-                    for k in range(10)
-                ]
-                cv2.fillPoly(
-                    image, [np.round(np.array(star) * 4).astype(np.int32)], (30, 30, 30), cv2.LINE_AA, shift=2
-                )
+                star = star_polygon((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * 0.33)
+                cv2.fillPoly(image, [star], (30, 30, 30), cv2.LINE_AA, shift=2)
     image *= (1 + 0.05 * tx.fractal_noise(rng, size, size, cells=3, octaves=2))[:, :, None]
     if not style.raised_grid and rng.random() < 0.6:
         _fold_crease(rng, image)

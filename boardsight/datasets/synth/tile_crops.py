@@ -34,7 +34,7 @@ from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.effects import colour_gains, seed_opencv, tone_curve
 from boardsight.datasets.synth.fonts import FontFace, fonts_for, ink
 from boardsight.datasets.synth.glyphs import symbol_mask
-from boardsight.datasets.synth.scrabble_scene import BOARD_STYLES, LABELS, premium_teeth
+from boardsight.datasets.synth.scrabble_scene import BOARD_STYLES, LABELS, premium_teeth, star_polygon
 from boardsight.scrabble.tileset import load_tileset
 
 SQUARE_PX = 64
@@ -228,15 +228,7 @@ def _grid_walls(rng: np.random.Generator, image: np.ndarray, start: int, inner: 
 
 def _star_mask(side: int, radius: float) -> np.ndarray:
     canvas = np.zeros((side, side), np.float32)
-    cx = cy = side / 2
-    points = [
-        (
-            cx + (radius if k % 2 == 0 else radius * 0.45) * math.sin(k * math.pi / 5),
-            cy - (radius if k % 2 == 0 else radius * 0.45) * math.cos(k * math.pi / 5),
-        )
-        for k in range(10)
-    ]
-    cv2.fillPoly(canvas, [np.round(np.array(points) * 4).astype(np.int32)], 1.0, cv2.LINE_AA, shift=2)
+    cv2.fillPoly(canvas, [star_polygon(side / 2, side / 2, radius)], 1.0, cv2.LINE_AA, shift=2)
     return canvas
 
 
