@@ -89,11 +89,12 @@ class SquareSpec:
     centre: bool = False
 
 
+@cache
 def tile_crop_fonts() -> tuple[FontFace, ...]:
     """Every installed training face the crops may print letters in (never a held-out face).
 
     The Scrabble boards' own faces, those kept for Boggle cubes, and the regular weights
-    of training families kept for these crops.
+    of training families kept for these crops. Looked up once a process, not once a crop.
     """
     faces = {face: None for face in fonts_for("train", "boggle")}
     faces.update({face: None for face in fonts_for("train", "tiles")})
