@@ -107,9 +107,10 @@ def _values() -> dict[str, int]:
     return {**swedish.values, **english.values}
 
 
-def _texture_bank(material: str, seed: int) -> list[np.ndarray]:
-    """Grey-level material patches (mean 1) at 2x a square, tinted per crop."""
-    rng = np.random.default_rng([seed, 17])
+@cache
+def _bank(material: str) -> list[np.ndarray]:
+    """Grey-level material patches (mean 1) at 2x a square, tinted per crop; made once a process."""
+    rng = np.random.default_rng([0 if material == "wood" else 1, 17])
     side = SQUARE_PX * 2
     patches = []
     for _ in range(TEXTURE_BANK):
@@ -129,11 +130,6 @@ def _texture_bank(material: str, seed: int) -> list[np.ndarray]:
             patch = patch * 255.0
         patches.append((patch / patch.mean()).astype(np.float32))
     return patches
-
-
-@cache
-def _bank(material: str) -> list[np.ndarray]:
-    return _texture_bank(material, 0 if material == "wood" else 1)
 
 
 def _random_rgb(rng: np.random.Generator, light: tuple[float, float]) -> RGB:
