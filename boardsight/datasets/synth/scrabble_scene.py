@@ -27,9 +27,8 @@ from boardsight.datasets.synth.positions import (
     random_phase_target,
 )
 from boardsight.datasets.synth.scene import Box, Face, box_faces, lambert, solid_box
+from boardsight.datasets.synth.textures import RGB
 from boardsight.scrabble import TileSet, load_layout
-
-RGB = tuple[float, float, float]
 
 
 @dataclass(frozen=True)

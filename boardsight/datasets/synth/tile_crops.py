@@ -35,6 +35,7 @@ from boardsight.datasets.synth.effects import colour_gains, seed_opencv, tone_cu
 from boardsight.datasets.synth.fonts import FontFace, fonts_for, ink
 from boardsight.datasets.synth.glyphs import symbol_mask
 from boardsight.datasets.synth.scrabble_scene import BOARD_STYLES, LABELS, premium_teeth, star_polygon
+from boardsight.datasets.synth.textures import RGB
 from boardsight.scrabble.tileset import load_tileset
 
 SQUARE_PX = 64
@@ -45,8 +46,6 @@ SQUARE_PX_RANGE = (15, 50)
 """Camera resolution, in pixels a square, that crops are taken down to."""
 TEXTURE_BANK = 24
 """Wood and plastic patches made once per process and cut from, per material."""
-
-RGB = tuple[float, float, float]
 
 
 @dataclass(frozen=True)
