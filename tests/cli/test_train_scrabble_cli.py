@@ -34,7 +34,7 @@ def test_missing_real_folder(tmp_path: Path) -> None:
     assert "no such folder" in result.stderr
 
 
-@pytest.mark.parametrize("game", ["boggle", "scrabble"])
+@pytest.mark.parametrize("game", ["boggle", "scrabble", "sheets"])
 def test_an_existing_out_file_is_never_replaced_without_force(game: str, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")

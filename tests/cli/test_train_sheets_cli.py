@@ -30,15 +30,6 @@ def test_bad_options_are_one_line(options: list[str], message: str, tmp_path: Pa
     assert not out.exists()
 
 
-def test_an_existing_out_file_is_never_replaced_without_force(tmp_path: Path) -> None:
-    notes = tmp_path / "notes.txt"
-    notes.write_text("my notes\n")
-    result = runner.invoke(app, ["train", "sheets", "--out", str(notes)])
-    assert result.exit_code == 2
-    assert f"{notes} exists; pass --force to replace it" in result.stderr
-    assert notes.read_text() == "my notes\n"
-
-
 def test_a_tiny_run_renders_trains_and_exports_a_model_that_reads(tmp_path: Path) -> None:
     pytest.importorskip("torch", reason="training needs the train extra (PyTorch)")
     pytest.importorskip("rapidocr_onnxruntime", reason="sheet crops are cut by the PP-OCR detector")

@@ -27,9 +27,8 @@ from boardsight.datasets.synth.positions import (
     random_phase_target,
 )
 from boardsight.datasets.synth.scene import Box, Face, box_faces, lambert, solid_box
+from boardsight.datasets.synth.textures import RGB
 from boardsight.scrabble import TileSet, load_layout
-
-RGB = tuple[float, float, float]
 
 
 @dataclass(frozen=True)
@@ -336,6 +335,36 @@ def premium_code(word: int, letter: int) -> str | None:
     return None
 
 
+def premium_teeth(
+    image: np.ndarray, box: tuple[int, int, int, int], colour: np.ndarray, tooth: float
+) -> None:
+    """The classic board's triangles (``tooth`` px half-wide) pointing out of a premium square's ``box``."""
+    x0, y0, x1, y1 = box
+    for k in range(3):
+        a = x0 + (k + 0.5) * (x1 - x0) / 3
+        b = y0 + (k + 0.5) * (y1 - y0) / 3
+        for points in (
+            [(a - tooth, y0), (a + tooth, y0), (a, y0 - tooth * 1.3)],
+            [(a - tooth, y1), (a + tooth, y1), (a, y1 + tooth * 1.3)],
+            [(x0, b - tooth), (x0, b + tooth), (x0 - tooth * 1.3, b)],
+            [(x1, b - tooth), (x1, b + tooth), (x1 + tooth * 1.3, b)],
+        ):
+            polygon = np.round(np.array(points) * 4).astype(np.int32)
+            cv2.fillConvexPoly(image, polygon, colour.tolist(), cv2.LINE_AA, shift=2)
+
+
+def star_polygon(cx: float, cy: float, radius: float) -> np.ndarray:
+    """The centre square's five-pointed star, for OpenCV's fill with ``shift=2`` (quarter pixels)."""
+    points = [
+        (
+            cx + (radius if k % 2 == 0 else radius * 0.45) * math.sin(k * math.pi / 5),
+            cy - (radius if k % 2 == 0 else radius * 0.45) * math.cos(k * math.pi / 5),
+        )
+        for k in range(10)
+    ]
+    return np.round(np.array(points) * 4).astype(np.int32)
+
+
 @lru_cache(maxsize=256)
 def _label_mask(text: str, font: FontFace, width: int, height: int) -> np.ndarray:
     """Multi-line premium label fitted into ``width`` x ``height`` pixels."""
@@ -397,36 +426,15 @@ def board_texture(
             y1 = round(origin + (row + 1) * cell - gap / 2)
             image[y0:y1, x0:x1] = tx.bgr(color)
             if code and style.zigzag:
-                teeth = 3
-                for k in range(teeth):
-                    a = x0 + (k + 0.5) * (x1 - x0) / teeth
-                    b = y0 + (k + 0.5) * (y1 - y0) / teeth
-                    tooth = cell * 0.12
-                    for pts in (
-                        [(a - tooth, y0), (a + tooth, y0), (a, y0 - tooth * 1.3)],
-                        [(a - tooth, y1), (a + tooth, y1), (a, y1 + tooth * 1.3)],
-                        [(x0, b - tooth), (x0, b + tooth), (x0 - tooth * 1.3, b)],
-                        [(x1, b - tooth), (x1, b + tooth), (x1 + tooth * 1.3, b)],
-                    ):
-                        poly = np.round(np.array(pts) * 4).astype(np.int32)
-                        cv2.fillConvexPoly(image, poly, tx.bgr(color).tolist(), cv2.LINE_AA, shift=2)
+                premium_teeth(image, (x0, y0, x1, y1), tx.bgr(color), cell * 0.12)
             if code and labels and x1 - x0 > 8:
                 mask = _label_mask(labels[code], label_font, x1 - x0, y1 - y0)
                 ink_color = tx.bgr(style.label_ink[code])
                 region = image[y0:y1, x0:x1]
                 region[:] = region * (1 - mask[:, :, None]) + ink_color * mask[:, :, None]
             if row == 7 and col == 7:
-                cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * 0.33
-                star = [
-                    (
-                        cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
-                        cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5),
-                    )
-                    for k in range(10)
-                ]
-                cv2.fillPoly(
-                    image, [np.round(np.array(star) * 4).astype(np.int32)], (30, 30, 30), cv2.LINE_AA, shift=2
-                )
+                star = star_polygon((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * 0.33)
+                cv2.fillPoly(image, [star], (30, 30, 30), cv2.LINE_AA, shift=2)
     image *= (1 + 0.05 * tx.fractal_noise(rng, size, size, cells=3, octaves=2))[:, :, None]
     if not style.raised_grid and rng.random() < 0.6:
         _fold_crease(rng, image)

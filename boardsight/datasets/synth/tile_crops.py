@@ -34,7 +34,8 @@ from boardsight.datasets.synth import textures as tx
 from boardsight.datasets.synth.effects import colour_gains, seed_opencv, tone_curve
 from boardsight.datasets.synth.fonts import FontFace, fonts_for, ink
 from boardsight.datasets.synth.glyphs import symbol_mask
-from boardsight.datasets.synth.scrabble_scene import BOARD_STYLES, LABELS
+from boardsight.datasets.synth.scrabble_scene import BOARD_STYLES, LABELS, premium_teeth, star_polygon
+from boardsight.datasets.synth.textures import RGB
 from boardsight.scrabble.tileset import load_tileset
 
 SQUARE_PX = 64
@@ -45,8 +46,6 @@ SQUARE_PX_RANGE = (15, 50)
 """Camera resolution, in pixels a square, that crops are taken down to."""
 TEXTURE_BANK = 24
 """Wood and plastic patches made once per process and cut from, per material."""
-
-RGB = tuple[float, float, float]
 
 
 @dataclass(frozen=True)
@@ -89,11 +88,12 @@ class SquareSpec:
     centre: bool = False
 
 
+@cache
 def tile_crop_fonts() -> tuple[FontFace, ...]:
     """Every installed training face the crops may print letters in (never a held-out face).
 
     The Scrabble boards' own faces, those kept for Boggle cubes, and the regular weights
-    of training families kept for these crops.
+    of training families kept for these crops. Looked up once a process, not once a crop.
     """
     faces = {face: None for face in fonts_for("train", "boggle")}
     faces.update({face: None for face in fonts_for("train", "tiles")})
@@ -106,9 +106,10 @@ def _values() -> dict[str, int]:
     return {**swedish.values, **english.values}
 
 
-def _texture_bank(material: str, seed: int) -> list[np.ndarray]:
-    """Grey-level material patches (mean 1) at 2x a square, tinted per crop."""
-    rng = np.random.default_rng([seed, 17])
+@cache
+def _bank(material: str) -> list[np.ndarray]:
+    """Grey-level material patches (mean 1) at 2x a square, tinted per crop; made once a process."""
+    rng = np.random.default_rng([0 if material == "wood" else 1, 17])
     side = SQUARE_PX * 2
     patches = []
     for _ in range(TEXTURE_BANK):
@@ -128,11 +129,6 @@ def _texture_bank(material: str, seed: int) -> list[np.ndarray]:
             patch = patch * 255.0
         patches.append((patch / patch.mean()).astype(np.float32))
     return patches
-
-
-@cache
-def _bank(material: str) -> list[np.ndarray]:
-    return _texture_bank(material, 0 if material == "wood" else 1)
 
 
 def _random_rgb(rng: np.random.Generator, light: tuple[float, float]) -> RGB:
@@ -226,34 +222,9 @@ def _grid_walls(rng: np.random.Generator, image: np.ndarray, start: int, inner: 
                 image[ya:yb, xa:xb] *= rim[ya - y0 : yb - y0, xa - x0 : xb - x0]
 
 
-def _teeth(image: np.ndarray, box: tuple[int, int, int, int], colour: np.ndarray) -> None:
-    """The classic board's triangles pointing out of a premium square into its neighbours."""
-    x0, y0, x1, y1 = box
-    tooth = SQUARE_PX * 0.12
-    for k in range(3):
-        a = x0 + (k + 0.5) * (x1 - x0) / 3
-        b = y0 + (k + 0.5) * (y1 - y0) / 3
-        for points in (
-            [(a - tooth, y0), (a + tooth, y0), (a, y0 - tooth * 1.3)],
-            [(a - tooth, y1), (a + tooth, y1), (a, y1 + tooth * 1.3)],
-            [(x0, b - tooth), (x0, b + tooth), (x0 - tooth * 1.3, b)],
-            [(x1, b - tooth), (x1, b + tooth), (x1 + tooth * 1.3, b)],
-        ):
-            polygon = np.round(np.array(points) * 4).astype(np.int32)
-            cv2.fillConvexPoly(image, polygon, colour.tolist(), cv2.LINE_AA, shift=2)
-
-
 def _star_mask(side: int, radius: float) -> np.ndarray:
     canvas = np.zeros((side, side), np.float32)
-    cx = cy = side / 2
-    points = [
-        (
-            cx + (radius if k % 2 == 0 else radius * 0.45) * math.sin(k * math.pi / 5),
-            cy - (radius if k % 2 == 0 else radius * 0.45) * math.cos(k * math.pi / 5),
-        )
-        for k in range(10)
-    ]
-    cv2.fillPoly(canvas, [np.round(np.array(points) * 4).astype(np.int32)], 1.0, cv2.LINE_AA, shift=2)
+    cv2.fillPoly(canvas, [star_polygon(side / 2, side / 2, radius)], 1.0, cv2.LINE_AA, shift=2)
     return canvas
 
 
@@ -285,7 +256,7 @@ def _draw_board(
             y1 = round(origin + (row + 1) * SQUARE_PX - half_gap)
             image[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = tx.bgr(colour)
             if code and board.teeth:
-                _teeth(image, (x0, y0, x1, y1), tx.bgr(colour))
+                premium_teeth(image, (x0, y0, x1, y1), tx.bgr(colour), SQUARE_PX * 0.12)
     inner = round(SQUARE_PX - board.gap)
     start = round(origin + half_gap)
     if rng.random() < 0.35:
