@@ -21,6 +21,7 @@ from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_tileset
 from boardsight.vision.glyph_ink import ink_components
 from boardsight.vision.reading import BoardReading, register_reader
+from boardsight.vision.scrabble.board_finder import BoardLocation
 from boardsight.vision.scrabble.board_reading import (
     assemble_reading,
     board_corners,
@@ -110,9 +111,13 @@ def read_with_tesseract(
     lexicon: str | Lexicon | None = "auto",
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
+    found: BoardLocation | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Scrabble board in a BGR image with Tesseract (``auto`` tiles: Swedish when Å Ä Ö are read)."""
+    """Read a Scrabble board in a BGR image with Tesseract (``auto`` tiles: Swedish when Å Ä Ö are read).
+
+    ``found``: the board as the board finder already found it in this image.
+    """
     check_tiles(tiles)
     if tiles == "auto":
         letters = "".join(dict.fromkeys(load_tileset("english").letters + load_tileset("swedish").letters))
@@ -120,7 +125,7 @@ def read_with_tesseract(
     else:
         letters, language = "".join(tile_set_for(tiles).letters), LANGUAGES[tiles]
     clock = StageClock()
-    grid_corners, found_extras = board_corners(image, corners, source=source)
+    grid_corners, found_extras = board_corners(image, corners, source=source, found=found)
     clock.lap("find")
     cells = [clean_square(crop) for crop in cut_squares(image, grid_corners, margin=0.0, cell_px=CUT_PX)]
     best_turn, best_reads, best_total = 0, [], -1.0
