@@ -25,7 +25,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from stage_times import StageTimes, time_median_run
+from stage_times import StageTimes, stage_parts, time_median_run
 
 from boardsight.errors import BoardsightError
 from boardsight.vision.boggle.onnx_reader import cube_classifier
@@ -89,11 +89,7 @@ def main() -> None:
                 print(f"{path.name}: not read ({error})")
                 continue
             times.add(path.name, wall, cpu)
-            parts = ", ".join(
-                f"{name} {1000 * took:.0f}/{1000 * cpu.get(name, float('nan')):.0f}"
-                for name, took in wall.items()
-                if name != "total"
-            )
+            parts = ", ".join(stage_parts(wall, cpu))
             print(
                 f"{path.name}: {1000 * wall['total']:.0f} ms wall, {1000 * cpu['total']:.0f} ms CPU ({parts})"
             )

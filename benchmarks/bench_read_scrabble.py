@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import tempfile
 from pathlib import Path
 
 import cv2
-from stage_times import StageTimes, time_median_run
+from stage_times import StageTimes, stage_parts, time_median_run
 
 from boardsight.vision.reading import read_photo
 
@@ -76,17 +75,11 @@ def main() -> None:
         for path in photos:
             wall, cpu = time_photo(path, args.runs, args.reader)
             times.add(path.name, wall, cpu)
-            parts = "  ".join(
-                f"{stage} {1000 * value:.0f}/{1000 * cpu[stage]:.0f}"
-                if stage in cpu
-                else f"{stage} {1000 * value:.0f}"
-                for stage, value in wall.items()
-                if stage != "total"
-            )
+            parts = "  ".join(stage_parts(wall, cpu))
             total = f"{1000 * wall['total']:7.0f} ms wall {1000 * cpu['total']:5.0f} ms CPU"
             print(f"{total}  ({parts})  {path.name}")
     print(times.table(args.compare))
-    total = statistics.median(t["wall"]["total"] for t in times.photos.values())
+    total = times.medians()["wall"]["total"]
     print(f"median {1000 * total:.0f} ms wall over {len(times.photos)} photos (target at most 150 ms)")
     if args.json is not None:
         times.save(args.json)

@@ -34,6 +34,13 @@ def time_median_run(read: Callable[[], Any], runs: int) -> tuple[dict[str, float
     return samples[ranked[runs // 2]]
 
 
+def stage_parts(wall: dict[str, float], cpu: dict[str, float]) -> list[str]:
+    """One photo's stages but ``total`` as ``"stage WALL/CPU"`` in ms (``-`` for a missing figure)."""
+    return [
+        f"{stage} {_ms(seconds)}/{_ms(cpu.get(stage))}" for stage, seconds in wall.items() if stage != "total"
+    ]
+
+
 class StageTimes:
     """Stage times in seconds, per photo: ``{"wall": {stage: s}, "cpu": {stage: s}}``."""
 

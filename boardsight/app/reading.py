@@ -142,7 +142,6 @@ def read_photo(
     chosen = detected.game if detected is not None else game
     active = _checks(chosen, checks)
     model_file = resolve_model(chosen, str(model)) if model is not None else None
-    get_reader(chosen, reader)
     if chosen == "boggle":
         options: dict[str, Any] = {"size": size, "dice": dice if "dice" in active else "none"}
     else:

@@ -423,8 +423,9 @@ def find_board(
     found, segments = _search(work, kinds, thorough=thorough, memo=memo)
     best = None if found is None else replace(found, corners=(found.corners + 0.5) / scale - 0.5)
     doubtful = found is None or found.score < SURE_SCORE or found.cell_px < FINE_CELL_PX
-    settled = thorough or not (found is None or found.score < SURE_SCORE or (doubtful and scale < 1))
-    if doubtful and scale < 1 and thorough:
+    closer_look = doubtful and scale < 1  # the thorough search looks again in crops of the photo
+    settled = thorough or (found is not None and found.score >= SURE_SCORE and not closer_look)
+    if closer_look and thorough:
         for box in _regions(work, found, segments, memo):
             left, top = np.floor((box[:2] + 0.5) / scale - 0.5).astype(int)
             right, bottom = np.ceil((box[2:] + 0.5) / scale - 0.5).astype(int)

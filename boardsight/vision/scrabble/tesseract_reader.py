@@ -21,6 +21,7 @@ from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_tileset
 from boardsight.vision.glyph_ink import ink_components
 from boardsight.vision.reading import BoardReading, register_reader
+from boardsight.vision.scrabble.board_finder import BoardLocation
 from boardsight.vision.scrabble.board_reading import (
     assemble_reading,
     board_corners,
@@ -31,6 +32,7 @@ from boardsight.vision.scrabble.board_reading import (
 )
 from boardsight.vision.scrabble.position_checks import BLANK, EMPTY
 from boardsight.vision.scrabble.squares import BOARD_CELLS, cut_squares, reading_corners, turn_crops
+from boardsight.vision.stage_clock import StageClock
 
 GLYPH_PX = 48
 PAD_PX = 32
@@ -109,20 +111,22 @@ def read_with_tesseract(
     lexicon: str | Lexicon | None = "auto",
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
+    found: BoardLocation | None = None,
     **_: Any,
 ) -> BoardReading:
-    """Read a Scrabble board in a BGR image with Tesseract (``auto`` tiles: Swedish when Å Ä Ö are read)."""
-    import time
+    """Read a Scrabble board in a BGR image with Tesseract (``auto`` tiles: Swedish when Å Ä Ö are read).
 
+    ``found``: the board as the board finder already found it in this image.
+    """
     check_tiles(tiles)
     if tiles == "auto":
         letters = "".join(dict.fromkeys(load_tileset("english").letters + load_tileset("swedish").letters))
         language = "eng+swe"
     else:
         letters, language = "".join(tile_set_for(tiles).letters), LANGUAGES[tiles]
-    start, start_cpu = time.perf_counter(), time.process_time()
-    grid_corners, found_extras = board_corners(image, corners, source=source)
-    found, found_cpu = time.perf_counter(), time.process_time()
+    clock = StageClock()
+    grid_corners, found_extras = board_corners(image, corners, source=source, found=found)
+    clock.lap("find")
     cells = [clean_square(crop) for crop in cut_squares(image, grid_corners, margin=0.0, cell_px=CUT_PX)]
     best_turn, best_reads, best_total = 0, [], -1.0
     for turns in range(4):
@@ -144,7 +148,7 @@ def read_with_tesseract(
             probabilities[index, 2:] = (1 - share) / (len(class_names) - 2)
             probabilities[index, class_names.index(letter)] = share
     tokens, kept = read_squares(probabilities, class_names, tileset)
-    read, read_cpu = time.perf_counter(), time.process_time()
+    clock.lap("read")
     reading = assemble_reading(
         tokens,
         kept,
@@ -156,8 +160,7 @@ def read_with_tesseract(
         extras={"board_method": found_extras["board_method"], "quarter_turns": best_turn},
         checks=checks,
     )
-    reading.timings.update({"find": found - start, "read": read - found, "check": time.perf_counter() - read})
-    reading.cpu_timings.update(
-        {"find": found_cpu - start_cpu, "read": read_cpu - found_cpu, "check": time.process_time() - read_cpu}
-    )
+    clock.lap("check")
+    reading.timings.update(clock.wall)
+    reading.cpu_timings.update(clock.cpu)
     return reading
