@@ -192,15 +192,22 @@ def _has_strike(
     return False
 
 
+def _off_bar(mask: np.ndarray, bar: np.ndarray, inner: Box) -> np.ndarray:
+    """The rows of the word's box in ``mask`` with the bar's own rows (and a margin) blanked:
+    the ink above and below the bar."""
+    _x0, y0, _x1, y1 = inner
+    rows = np.flatnonzero(bar.any(axis=1))
+    margin = max(2, (y1 - y0) // 10)
+    off_bar = mask[y0:y1].copy()
+    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
+    return off_bar
+
+
 def _runs_past_letters(own: np.ndarray, bar: np.ndarray, inner: Box, thickness: float) -> bool:
     """Whether the bar runs on past the letters (where the word's pen has ink above or below
     it) at an end, as a strike drawn across a word does and a letter's own stroke cannot."""
     _x0, y0, _x1, y1 = inner
-    rows = np.flatnonzero(bar.any(axis=1))
-    margin = max(2, (y1 - y0) // 10)
-    off_bar = own[y0:y1].copy()
-    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
-    letters = np.flatnonzero(off_bar.any(axis=0))
+    letters = np.flatnonzero(_off_bar(own, bar, inner).any(axis=0))
     columns = np.flatnonzero(bar.any(axis=0))
     if len(letters) == 0 or len(columns) == 0:
         return False
@@ -211,11 +218,8 @@ def _runs_past_letters(own: np.ndarray, bar: np.ndarray, inner: Box, thickness: 
 def _bridges_gaps(mask: np.ndarray, bar: np.ndarray, inner: Box) -> bool:
     """Whether the bar crosses the paper between letters: columns of the word with no ink off
     the bar. Close letters whose bars join (E, N, I of a bold print) leave no such column."""
-    x0, y0, x1, y1 = inner
-    rows = np.flatnonzero(bar.any(axis=1))
-    margin = max(2, (y1 - y0) // 10)
-    off_bar = mask[y0:y1].copy()
-    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
+    x0, _y0, x1, _y1 = inner
+    off_bar = _off_bar(mask, bar, inner)
     columns = np.flatnonzero(bar[:, x0:x1].any(axis=0)) + x0
     gaps = [column for column in columns if not off_bar[:, column].any()]
     return len(gaps) >= 2
