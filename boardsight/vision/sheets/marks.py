@@ -120,8 +120,7 @@ def without_ruled_lines(ink: Ink) -> Ink:
 def letters_band(ink: Ink, inner: Box) -> tuple[float, float]:
     """Top and bottom rows of the letters' own ink (the word's pen, inside its box)."""
     x0, y0, x1, y1 = inner
-    own = (ink.mask[y0:y1, x0:x1] > 0) & (ink.second[y0:y1, x0:x1] == 0)
-    rows = np.nonzero(own)[0]
+    rows = np.nonzero(ink.own[y0:y1, x0:x1])[0]
     if len(rows) < 10:
         return float(y0), float(y1)
     return y0 + float(np.percentile(rows, 5)), y0 + float(np.percentile(rows, 95)) + 1
@@ -131,8 +130,7 @@ def _letters_extent(ink: Ink, inner: Box, top: float, bottom: float) -> tuple[fl
     """Left and right columns of the word's own ink in its band of rows."""
     x0, _y0, x1, _y1 = inner
     rows = slice(int(top), max(int(top) + 1, int(bottom)))
-    own = (ink.mask[rows, x0:x1] > 0) & (ink.second[rows, x0:x1] == 0)
-    columns = np.nonzero(own)[1]
+    columns = np.nonzero(ink.own[rows, x0:x1])[1]
     if len(columns) < 10:
         return float(x0), float(x1)
     return x0 + float(np.percentile(columns, 2)), x0 + float(np.percentile(columns, 98)) + 1
@@ -168,7 +166,7 @@ def _has_strike(
     letters = max(1.0, bottom - top)
     bars = cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
-    mask, own = ink.mask, ink.mask & ~ink.second
+    mask, own = ink.mask, ink.own
     for label in range(1, count):
         left, bar_top, w, h, _area = stats[label]
         if left <= 1 or left + w >= source.shape[1] - 1:
