@@ -35,7 +35,7 @@ from boardsight.sheets.vocabulary import vocabulary_for
 from boardsight.vision.sheets.reader import DEFAULT_WORD_ENGINE, WORD_ENGINES
 
 
-def time_forty_words(runs: int, engine_name: str = "ppocr") -> tuple[float, float, int]:
+def time_forty_words(runs: int, engine_name: str = DEFAULT_WORD_ENGINE) -> tuple[float, float, int]:
     """Median wall and CPU seconds to read a rendered 40-word sheet under its board, and its word count."""
     import os
 
@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--timing-runs", type=int, default=3)
     parser.add_argument("--report", type=Path)
     args = parser.parse_args()
-    readers = args.readers or ["ppocr", "own", "ppocr+own"]
+    readers = args.readers or list(WORD_ENGINES)
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.folder
         if folder is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -37,6 +38,11 @@ class Ink:
     """All ink."""
     second: np.ndarray
     """Ink in a colour other than the word's pen."""
+
+    @cached_property
+    def own(self) -> np.ndarray:
+        """Ink in the word's pen (bool, the crop's shape)."""
+        return (self.mask > 0) & (self.second == 0)
 
 
 def _lab(crop_bgr: np.ndarray) -> np.ndarray:

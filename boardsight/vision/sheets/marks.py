@@ -120,8 +120,7 @@ def without_ruled_lines(ink: Ink) -> Ink:
 def letters_band(ink: Ink, inner: Box) -> tuple[float, float]:
     """Top and bottom rows of the letters' own ink (the word's pen, inside its box)."""
     x0, y0, x1, y1 = inner
-    own = (ink.mask[y0:y1, x0:x1] > 0) & (ink.second[y0:y1, x0:x1] == 0)
-    rows = np.nonzero(own)[0]
+    rows = np.nonzero(ink.own[y0:y1, x0:x1])[0]
     if len(rows) < 10:
         return float(y0), float(y1)
     return y0 + float(np.percentile(rows, 5)), y0 + float(np.percentile(rows, 95)) + 1
@@ -131,8 +130,7 @@ def _letters_extent(ink: Ink, inner: Box, top: float, bottom: float) -> tuple[fl
     """Left and right columns of the word's own ink in its band of rows."""
     x0, _y0, x1, _y1 = inner
     rows = slice(int(top), max(int(top) + 1, int(bottom)))
-    own = (ink.mask[rows, x0:x1] > 0) & (ink.second[rows, x0:x1] == 0)
-    columns = np.nonzero(own)[1]
+    columns = np.nonzero(ink.own[rows, x0:x1])[1]
     if len(columns) < 10:
         return float(x0), float(x1)
     return x0 + float(np.percentile(columns, 2)), x0 + float(np.percentile(columns, 98)) + 1
@@ -168,7 +166,7 @@ def _has_strike(
     letters = max(1.0, bottom - top)
     bars = cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
-    mask, own = ink.mask, ink.mask & ~ink.second
+    mask, own = ink.mask, ink.own
     for label in range(1, count):
         left, bar_top, w, h, _area = stats[label]
         if left <= 1 or left + w >= source.shape[1] - 1:
@@ -192,15 +190,22 @@ def _has_strike(
     return False
 
 
+def _off_bar(mask: np.ndarray, bar: np.ndarray, inner: Box) -> np.ndarray:
+    """The rows of the word's box in ``mask`` with the bar's own rows (and a margin) blanked:
+    the ink above and below the bar."""
+    _x0, y0, _x1, y1 = inner
+    rows = np.flatnonzero(bar.any(axis=1))
+    margin = max(2, (y1 - y0) // 10)
+    off_bar = mask[y0:y1].copy()
+    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
+    return off_bar
+
+
 def _runs_past_letters(own: np.ndarray, bar: np.ndarray, inner: Box, thickness: float) -> bool:
     """Whether the bar runs on past the letters (where the word's pen has ink above or below
     it) at an end, as a strike drawn across a word does and a letter's own stroke cannot."""
     _x0, y0, _x1, y1 = inner
-    rows = np.flatnonzero(bar.any(axis=1))
-    margin = max(2, (y1 - y0) // 10)
-    off_bar = own[y0:y1].copy()
-    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
-    letters = np.flatnonzero(off_bar.any(axis=0))
+    letters = np.flatnonzero(_off_bar(own, bar, inner).any(axis=0))
     columns = np.flatnonzero(bar.any(axis=0))
     if len(letters) == 0 or len(columns) == 0:
         return False
@@ -211,11 +216,8 @@ def _runs_past_letters(own: np.ndarray, bar: np.ndarray, inner: Box, thickness: 
 def _bridges_gaps(mask: np.ndarray, bar: np.ndarray, inner: Box) -> bool:
     """Whether the bar crosses the paper between letters: columns of the word with no ink off
     the bar. Close letters whose bars join (E, N, I of a bold print) leave no such column."""
-    x0, y0, x1, y1 = inner
-    rows = np.flatnonzero(bar.any(axis=1))
-    margin = max(2, (y1 - y0) // 10)
-    off_bar = mask[y0:y1].copy()
-    off_bar[max(0, rows[0] - margin - y0) : max(0, rows[-1] + margin + 1 - y0)] = 0
+    x0, _y0, x1, _y1 = inner
+    off_bar = _off_bar(mask, bar, inner)
     columns = np.flatnonzero(bar[:, x0:x1].any(axis=0)) + x0
     gaps = [column for column in columns if not off_bar[:, column].any()]
     return len(gaps) >= 2
