@@ -190,7 +190,9 @@ def read_word_by(
     scored under all of them together (:func:`_scorer`), and the decision is the one of the
     module docstring on those scores: the same rules, as strict, whatever the engines.
     """
-    greedy = "".join(greedy_reading(item.table).replace("?", "") for item in evidence)
+    greedy = next(
+        (text for text in (greedy_reading(item.table).replace("?", "") for item in evidence) if text), ""
+    )
     own_beams = [best_strings(item.table, beam=BEAM) for item in evidence]
     proposed = sorted({word for own_beam in own_beams for word, _ in own_beam})
     score = _scorer(evidence)
