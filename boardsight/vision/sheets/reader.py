@@ -23,8 +23,8 @@ from boardsight.errors import BadInputError
 from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import (
     AS_WRITTEN,
+    CHECK,
     CONFIDENT,
-    UNREAD,
     Evidence,
     Vocabulary,
     WordReading,
@@ -215,9 +215,17 @@ def decide_word(
     so a clearly written non-word stays the player's mistake it is.
     """
     plain = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, None)
-    if hand is None or hand.is_identity or not plain.doubtful or plain.status == UNREAD:
+    if hand is None or hand.is_identity or vocabulary is None or plain.status != CHECK:
         return plain
-    return _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand)
+    if vocabulary.is_valid(plain.raw):
+        return _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand)
+    # Read as a non-word: taking a valid word the hand makes likeliest is a correction, and
+    # the rule for corrections decides it; a word left in doubt shows the hand's best reading.
+    corrected = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand, nonword_raw=True)
+    if corrected.status != CHECK:
+        return corrected
+    reread = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand)
+    return reread if reread.status == CHECK else corrected
 
 
 def _decide_word(
@@ -227,12 +235,17 @@ def _decide_word(
     vocabulary: Vocabulary | None,
     own_weight: float,
     hand: HandModel | None,
+    nonword_raw: bool = False,
 ) -> WordReading:
     if word_engine == "ppocr+own" and own is not None:
-        alone = read_word_by([Evidence(hand.apply(ppocr) if hand is not None else ppocr)], vocabulary)
+        alone = read_word_by(
+            [Evidence(hand.apply(ppocr) if hand is not None else ppocr)], vocabulary, nonword_raw=nonword_raw
+        )
         if alone.status == AS_WRITTEN and (vocabulary is not None or alone.confidence >= CONFIDENT):
             return alone
-    return read_word_by(word_evidence(ppocr, own, word_engine, own_weight, hand), vocabulary)
+    return read_word_by(
+        word_evidence(ppocr, own, word_engine, own_weight, hand), vocabulary, nonword_raw=nonword_raw
+    )
 
 
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
