@@ -210,22 +210,20 @@ def decide_word(
     together about the rest: as many words right on the training-hand sheets as asking
     both about every word, with a third fewer flagged for a person.
 
-    The hand is asked only about doubtful words: a word the recogniser's own reading settles
-    (taken as written, or corrected) is never changed by what the rest of the sheet taught,
-    so a clearly written non-word stays the player's mistake it is.
+    The hand is asked only about words left in doubt (flagged *check*), and its answer is taken
+    only when it settles them: a word the recogniser's own reading settles (taken as written,
+    or corrected) is never changed by what the rest of the sheet taught, so a clearly written
+    non-word stays the player's mistake it is, and a word the hand cannot settle is flagged
+    exactly as before.
     """
     plain = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, None)
     if hand is None or hand.is_identity or vocabulary is None or plain.status != CHECK:
         return plain
-    if vocabulary.is_valid(plain.raw):
-        return _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand)
-    # Read as a non-word: taking a valid word the hand makes likeliest is a correction, and
-    # the rule for corrections decides it; a word left in doubt shows the hand's best reading.
-    corrected = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand, nonword_raw=True)
-    if corrected.status != CHECK:
-        return corrected
-    reread = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand)
-    return reread if reread.status == CHECK else corrected
+    # Read as a non-word, taking a valid word the hand makes likeliest is a correction: the
+    # rule for corrections decides it.
+    nonword_raw = not vocabulary.is_valid(plain.raw)
+    reread = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand, nonword_raw)
+    return plain if reread.status == CHECK else reread
 
 
 def _decide_word(
