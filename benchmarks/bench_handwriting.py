@@ -90,11 +90,16 @@ def ppocr_words(
     ]
     tables = [piece.line.table.slice(piece.start, piece.stop) for piece in pieces]
     owns = _own_tables(image, pieces, engine_name)
-    hands = [None] * len(pieces)
+    readings = [
+        decide_word(table, own, engine_name, vocabulary) for table, own in zip(tables, owns, strict=True)
+    ]
     if adapt_hand and vocabulary is not None:
-        hands = learn_hands(hand_tables(tables, owns, engine_name), vocabulary)
-    for piece, table, own, hand in zip(pieces, tables, owns, hands, strict=True):
-        reading = decide_word(table, own, engine_name, vocabulary, hand=hand)
+        hands = learn_hands(hand_tables(tables, owns, engine_name), readings, vocabulary)
+        readings = [
+            decide_word(table, own, engine_name, vocabulary, hand=hand, plain=reading)
+            for table, own, hand, reading in zip(tables, owns, hands, readings, strict=True)
+        ]
+    for piece, reading in zip(pieces, readings, strict=True):
         if reading.text:
             quad = piece.quad
             items.append(((*quad.min(axis=0), *quad.max(axis=0)), reading.text))

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from boardsight.sheets.ctc import LETTERS, NEG_INF, LetterTable, best_strings, string_log_probs
-from boardsight.sheets.decode import BEAM, NEAR, Vocabulary, candidate_words
+from boardsight.sheets.ctc import LETTERS, NEG_INF, LetterTable, string_log_probs
+from boardsight.sheets.decode import UNREAD, Vocabulary, WordReading
 
 ALPHABET = len(LETTERS)
 PRIOR = 1.0
@@ -48,8 +48,6 @@ LIFT = 3.0
 """A re-read letter is at most e^3 (about 20) times likelier than the recogniser gave it."""
 ROUNDS = 3
 """EM rounds."""
-PRUNE = NEAR + 2 * LIFT
-"""Candidates further than this below a word's best reading are not worth weighing."""
 
 
 @dataclass(frozen=True)
@@ -129,28 +127,21 @@ class _Word:
     """(26,) count of each letter in the word's own reading."""
 
 
-def _prepare(table: LetterTable, vocabulary: Vocabulary) -> _Word | None:
-    beam = best_strings(table, beam=BEAM)
-    if not beam:
+def _prepare(table: LetterTable, reading: WordReading, vocabulary: Vocabulary) -> _Word | None:
+    """A word's candidates: its reading as written and the readings its plain decision weighed
+    (the close valid words and the runners-up, valid or not)."""
+    if not reading.raw or reading.status == UNREAD:
         return None
-    reading = beam[0][0]
-    words = sorted(
-        {word for word, _ in beam}
-        | set(candidate_words([word for word, _ in beam[:3]], vocabulary, table.frames))
-    )
-    scores = string_log_probs(table, words)
-    # A candidate the hand could lift at most LIFT a letter is out of reach further down.
-    reach = max(scores) - PRUNE - LIFT * max(len(reading), 1)
-    words = [word for word, score in zip(words, scores, strict=True) if score >= reach]
+    words = sorted({reading.raw} | {scored.word for scored in (*reading.candidates, *reading.runners_up)})
     substitutions = []
     for word in words:
         counts = np.zeros((ALPHABET, ALPHABET))
-        for x, y in _alignment(reading, word):
+        for x, y in _alignment(reading.raw, word):
             if x != y:
                 counts[x, y] += 1
         substitutions.append(counts)
     reads = np.zeros(ALPHABET)
-    for letter in reading:
+    for letter in reading.raw:
         reads[LETTERS.index(letter)] += 1
     valid = np.array([vocabulary.is_valid(word) for word in words])
     return _Word(table, words, valid, substitutions, reads)
@@ -167,6 +158,7 @@ def _rates(
 
 def learn_hands(
     tables: Sequence[LetterTable],
+    readings: Sequence[WordReading],
     vocabulary: Vocabulary | None,
     *,
     prior: float = PRIOR,
@@ -175,7 +167,9 @@ def learn_hands(
     lift: float = LIFT,
     rounds: int = ROUNDS,
 ) -> list[HandModel]:
-    """One hand model per word of a sheet, each learnt from all the sheet's other words.
+    """One hand model per word of a sheet, each learnt from all the sheet's other words: their
+    letter tables and their plain decisions (:func:`~boardsight.sheets.decode.read_word_by`,
+    whose candidates and runners-up are the readings weighed).
 
     With no vocabulary there is nothing to tell a misreading from a reading: every model is
     the identity.
@@ -183,7 +177,7 @@ def learn_hands(
     models = [HandModel.identity() for _ in tables]
     if vocabulary is None or len(tables) <= min_words:
         return models
-    prepared = [_prepare(table, vocabulary) for table in tables]
+    prepared = [_prepare(table, reading, vocabulary) for table, reading in zip(tables, readings, strict=True)]
     for _ in range(rounds):
         expected = []
         for word, model in zip(prepared, models, strict=True):

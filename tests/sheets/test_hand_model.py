@@ -39,7 +39,7 @@ def written(word: str, looks: dict[str, dict[str, float]] | None = None) -> Lett
 
 
 def decide(tables: list[LetterTable], vocabulary: Vocabulary = VOCABULARY, **options):
-    models = learn_hands(tables, vocabulary, **options)
+    models = learn_hands(tables, [read_word(t, vocabulary) for t in tables], vocabulary, **options)
     return [read_word(model.apply(t), vocabulary) for model, t in zip(models, tables, strict=True)], models
 
 
@@ -110,7 +110,8 @@ def test_quiett_stays_flagged_on_a_sheet_whose_hand_was_learnt() -> None:
 
 def test_no_vocabulary_learns_nothing() -> None:
     tables = [written(w, {"N": HAND_N}) for w in ["RINSE", "HINTS", "INSET", "TONER"]]
-    assert all(model.is_identity for model in learn_hands(tables, None))
+    readings = [read_word(t, None) for t in tables]
+    assert all(model.is_identity for model in learn_hands(tables, readings, None))
 
 
 def test_applying_a_hand_moves_mass_and_lifts_no_letter_more_than_its_bound() -> None:

@@ -2,7 +2,9 @@
 
 The PP-OCR detector finds the pieces of writing (at any angle the page lies at); the
 recogniser's letter tables are split into words at spaces and each word is decided by
-:func:`boardsight.sheets.decode.read_word` under the given vocabulary. A line that ends in
+:func:`boardsight.sheets.decode.read_word` under the given vocabulary; words left in doubt are
+then asked again under the sheet's hand, learnt from all its words at once
+(:mod:`boardsight.sheets.hand_model`; ``adapt_hand=False`` turns it off). A line that ends in
 a number is the written total (``TOTAL 37``, ``= 37``, ``37``): the bottom-most such line
 wins, and a circle round it is the opponent's challenge of the sum (NTU 4.7). A photo taken
 sideways or upside down is turned upright first
@@ -201,9 +203,11 @@ def decide_word(
     vocabulary: Vocabulary | None,
     own_weight: float = OWN_WEIGHT,
     hand: HandModel | None = None,
+    plain: WordReading | None = None,
 ) -> WordReading:
     """One word decided by ``word_engine``; a word that reading leaves doubtful is decided again
-    with its tables re-read under the sheet's ``hand``, when one is given.
+    with its tables re-read under the sheet's ``hand``, when one is given (``plain``: the
+    decision without it, when already made).
 
     ``ppocr+own`` takes PP-OCR's reading where PP-OCR alone is sure of it (taken as written;
     with no vocabulary, at least :data:`CONFIDENT` probable) and asks both recognisers
@@ -216,7 +220,8 @@ def decide_word(
     non-word stays the player's mistake it is, and a word the hand cannot settle is flagged
     exactly as before.
     """
-    plain = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, None)
+    if plain is None:
+        plain = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, None)
     if hand is None or hand.is_identity or vocabulary is None or plain.status != CHECK:
         return plain
     # Read as a non-word, taking a valid word the hand makes likeliest is a correction: the
@@ -310,12 +315,18 @@ def read_sheet(
     ]
     ppocr_tables = [piece.line.table.slice(piece.start, piece.stop) for piece in kept]
     own_tables = _own_tables(image, kept, word_engine)
-    hands: list[HandModel | None] = [None] * len(kept)
-    if adapt_hand and vocabulary is not None:
-        hands = list(learn_hands(hand_tables(ppocr_tables, own_tables, word_engine), vocabulary))
+    readings = [
+        decide_word(ppocr, own, word_engine, vocabulary)
+        for ppocr, own in zip(ppocr_tables, own_tables, strict=True)
+    ]
+    if adapt_hand and vocabulary is not None and any(reading.status == CHECK for reading in readings):
+        hands = learn_hands(hand_tables(ppocr_tables, own_tables, word_engine), readings, vocabulary)
+        readings = [
+            decide_word(ppocr, own, word_engine, vocabulary, hand=hand, plain=reading)
+            for ppocr, own, hand, reading in zip(ppocr_tables, own_tables, hands, readings, strict=True)
+        ]
     words, upright_boxes = [], []
-    for piece, ppocr, own, hand in zip(kept, ppocr_tables, own_tables, hands, strict=True):
-        reading = decide_word(ppocr, own, word_engine, vocabulary, hand=hand)
+    for piece, reading in zip(kept, readings, strict=True):
         if len(reading.text) < MIN_LETTERS:
             continue
         marks = find_marks(image, piece.quad)
