@@ -27,7 +27,7 @@ VOCABULARY = Vocabulary.of_words(WORDS)
 HAND_N = {"U": 0.8, "N": 0.15}
 """This hand's N, as the recogniser reads it: mostly U, N a poor second."""
 CLEAR_U = {"U": 0.97, "N": 0.003}
-"""A U written clearly: N e^5.8 less likely, beyond what a hand may lift (e^3) and the support (e^1)."""
+"""A U written clearly: N e^5.8 less likely, beyond what a hand may lift (e^2) and the support (e^1)."""
 
 
 def written(word: str, looks: dict[str, dict[str, float]] | None = None) -> LetterTable:
