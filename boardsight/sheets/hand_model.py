@@ -3,17 +3,20 @@
 A sheet is written by one hand, and the recogniser misreads that hand's letters the same way
 every time (one writer's N read as U in word after word). :func:`learn_hands` estimates, from
 all the words of a sheet at once, a letter-confusion model ``P(pen wrote y | recogniser read
-x)`` strongly anchored to the identity, by EM over each word's candidate readings (its valid
-candidates and its beam strings, weighted by their CTC probabilities under the current model
-and a prior for valid words); :meth:`HandModel.apply` re-reads a word's letter table under it,
-and the usual decision of :mod:`boardsight.sheets.decode` decides on the re-read table.
+x)`` anchored to the identity (a pseudo-read of each letter as itself, and the bound below),
+by EM over each word's readings as its plain decision weighed them (the reading as written,
+the close valid words and the runners-up), weighted by their CTC probabilities on the table
+re-read under the current model and a prior for valid words. :meth:`HandModel.apply` re-reads
+a word's letter table under it, and the usual decision of :mod:`boardsight.sheets.decode`
+decides on the re-read table (the sheet reader asks it only about words left in doubt, and
+takes its answer only when it settles them: :func:`boardsight.vision.sheets.reader.decide_word`).
 
 What keeps a player's mistake a mistake:
 
 - *Leave one out.* Each word is re-read under a model learnt from the sheet's *other* words
   only, so a misspelling cannot teach the hand its own correction.
-- *Repeated evidence.* A confusion counts only when at least :data:`MIN_WORDS` different
-  words of the sheet show it.
+- *Repeated evidence.* A confusion counts only when at least :data:`MIN_WORDS` other words
+  of the sheet show it: two words at least, a confusion repeated inside one word is one word.
 - *Only what the recogniser saw.* A re-read letter is at most ``e^LIFT`` times likelier than
   the recogniser gave it at that frame: the model may promote a letter the recogniser found
   possible, never one it ruled out. A written letter the recogniser reads ``e^(LIFT + support)``
