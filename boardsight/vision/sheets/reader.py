@@ -27,6 +27,7 @@ from boardsight.sheets.decode import (
     AS_WRITTEN,
     CHECK,
     CONFIDENT,
+    CORRECTED,
     Evidence,
     Vocabulary,
     WordReading,
@@ -215,10 +216,11 @@ def decide_word(
     both about every word, with a third fewer flagged for a person.
 
     The hand is asked only about words left in doubt (flagged *check*), and its answer is taken
-    only when it settles them: a word the recogniser's own reading settles (taken as written,
-    or corrected) is never changed by what the rest of the sheet taught, so a clearly written
-    non-word stays the player's mistake it is, and a word the hand cannot settle is flagged
-    exactly as before.
+    only when it settles them as a valid word (read so, or corrected by the correction rule):
+    a word the recogniser's own reading settles is never changed by what the rest of the sheet
+    taught, so a clearly written non-word stays the player's mistake it is; and a word the
+    hand cannot settle, or would take as some other non-word, is flagged exactly as before
+    (a person, not the hand, decides that a word is not one).
     """
     if plain is None:
         plain = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, None)
@@ -228,7 +230,8 @@ def decide_word(
     # rule for corrections decides it.
     nonword_raw = not vocabulary.is_valid(plain.raw)
     reread = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand, nonword_raw)
-    return plain if reread.status == CHECK else reread
+    settled = reread.status in (AS_WRITTEN, CORRECTED) and vocabulary.is_valid(reread.text)
+    return reread if settled else plain
 
 
 def _decide_word(

@@ -110,3 +110,22 @@ def test_a_word_the_plain_reading_settles_is_not_asked_of_the_hand() -> None:
     far = Vocabulary.of_words(["QUIET"])
     assert decide_word(clear, None, "ppocr", far).status == AS_WRITTEN
     assert decide_word(clear, None, "ppocr", far, hand=_hand("U", "N", 1.0)).status == AS_WRITTEN
+
+
+def test_the_hand_never_settles_a_word_as_some_other_non_word() -> None:
+    # Unsure between X and K; no valid word near. Re-read, KQZ would be a confident non-word:
+    # that is for a person to judge, not the hand, so the word stays flagged as read.
+    frames = [
+        {"-": 0.97},
+        {"X": 0.55, "K": 0.4},
+        {"-": 0.97},
+        {"Q": 0.97},
+        {"-": 0.97},
+        {"Z": 0.97},
+        {"-": 0.97},
+    ]
+    unsure = _table(frames)
+    vocabulary = Vocabulary.of_words(["QUIET"])
+    plain = decide_word(unsure, None, "ppocr", vocabulary)
+    assert (plain.text, plain.status) == ("XQZ", CHECK)
+    assert decide_word(unsure, None, "ppocr", vocabulary, hand=_hand("X", "K", 1.0)) == plain
