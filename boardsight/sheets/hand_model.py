@@ -62,6 +62,7 @@ class HandModel:
 
     @classmethod
     def identity(cls) -> HandModel:
+        """The hand the recogniser reads as written: no confusion."""
         return cls(np.zeros((ALPHABET, ALPHABET)))
 
     @property
@@ -154,6 +155,9 @@ def _prepare(table: LetterTable, reading: WordReading, vocabulary: Vocabulary) -
 def _rates(
     shown: np.ndarray, counts: np.ndarray, reads: np.ndarray, prior: float, min_words: int
 ) -> np.ndarray:
+    """Confusion rates from expected substitutions over reads (plus ``prior`` pseudo-reads of
+    each letter as itself), for the confusions enough words show; no letter gives away more
+    than all of its reads."""
     rates = np.where(shown >= min_words, counts / (reads[:, None] + prior), 0.0)
     np.fill_diagonal(rates, 0.0)
     total = rates.sum(axis=1, keepdims=True)
