@@ -19,8 +19,9 @@ What keeps a player's mistake a mistake:
   of the sheet show it: two words at least, a confusion repeated inside one word is one word.
 - *Only what the recogniser saw.* A re-read letter is at most ``e^LIFT`` times likelier than
   the recogniser gave it at that frame: the model may promote a letter the recogniser found
-  possible, never one it ruled out. A written letter the recogniser reads ``e^(LIFT + support)``
-  times likelier than the confused one therefore still outweighs it after adaptation, and a
+  possible, never one it ruled out. A written letter the recogniser reads more than
+  ``e^(LIFT + support)`` times likelier than the confused one (the frame's other letters
+  small) therefore stays more than ``support`` ahead of it after adaptation, and a
   misspelling written clearly stays as written or flagged, whatever the sheet taught.
 - *The same rules decide.* Support, ambiguity, ``supported`` and the dissent rule of
   :func:`~boardsight.sheets.decode.read_word_by` are unchanged; only the table they read changes.
