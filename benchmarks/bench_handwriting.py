@@ -12,6 +12,8 @@ whole text, divided by their count. "Constrained" reads under the lexicon alone 
 the letter tables of PP-OCR, of boardsight's own recogniser (``own``) or of both together
 (``ppocr+own``) are decoded by :func:`boardsight.vision.sheets.reader.decide_word`;
 Tesseract's words take the one lexicon word an edit away when there is exactly one.
+"Constrained+hand" is constrained, each word under the hand learnt from the image's other
+words (:mod:`boardsight.sheets.hand_model`; an image is one writer's, as a sheet is).
 """
 
 from __future__ import annotations
@@ -67,9 +69,14 @@ def in_reading_order(items: list[tuple[tuple[float, float, float, float], str]])
     return [text for row in rows for _box, text in sorted(row, key=lambda entry: entry[0][0])]
 
 
-def ppocr_words(image: np.ndarray, vocabulary, engine_name: str = "ppocr") -> list[str]:
+def ppocr_words(
+    image: np.ndarray, vocabulary, engine_name: str = "ppocr", adapt_hand: bool = False
+) -> list[str]:
+    """The image's words read by ``engine_name``; with ``adapt_hand``, under the hand learnt from
+    the image's other words (one writer an image, as on a score sheet)."""
+    from boardsight.sheets.hand_model import learn_hands
     from boardsight.vision.sheets.ppocr import collapse_symbols, engine
-    from boardsight.vision.sheets.reader import _own_tables, _split, decide_word
+    from boardsight.vision.sheets.reader import _own_tables, _split, decide_word, hand_tables
 
     ocr = engine()
     scale = min(1.0, 1600 / max(image.shape[:2]))
@@ -81,8 +88,18 @@ def ppocr_words(image: np.ndarray, vocabulary, engine_name: str = "ppocr") -> li
         for piece in _split(line)
         if any(char.isalpha() for char in collapse_symbols(piece.symbols))
     ]
-    for piece, own in zip(pieces, _own_tables(image, pieces, engine_name), strict=True):
-        reading = decide_word(piece.line.table.slice(piece.start, piece.stop), own, engine_name, vocabulary)
+    tables = [piece.line.table.slice(piece.start, piece.stop) for piece in pieces]
+    owns = _own_tables(image, pieces, engine_name)
+    readings = [
+        decide_word(table, own, engine_name, vocabulary) for table, own in zip(tables, owns, strict=True)
+    ]
+    if adapt_hand and vocabulary is not None:
+        hands = learn_hands(hand_tables(tables, owns, engine_name), readings, vocabulary)
+        readings = [
+            decide_word(table, own, engine_name, vocabulary, hand=hand, plain=reading)
+            for table, own, hand, reading in zip(tables, owns, hands, readings, strict=True)
+        ]
+    for piece, reading in zip(pieces, readings, strict=True):
         if reading.text:
             quad = piece.quad
             items.append(((*quad.min(axis=0), *quad.max(axis=0)), reading.text))
@@ -126,7 +143,11 @@ def main() -> None:
     lexicon = load_lexicon(args.lexicon)
     vocabulary = lexicon_vocabulary(lexicon)
     readers = args.readers or ["ppocr", "own", "ppocr+own", "tesseract"]
-    columns = [(reader, mode) for reader in readers for mode in ("raw", "constrained")]
+    columns = [
+        (reader, mode)
+        for reader in readers
+        for mode in ("raw", "constrained", *(() if reader == "tesseract" else ("constrained+hand",)))
+    ]
     totals = {column: [0, 0, 0, 0] for column in columns}
     rows = []
     for line in labels.read_text(encoding="utf-8").splitlines():
@@ -136,7 +157,10 @@ def main() -> None:
         row = [name[:48], str(len(expected))]
         for reader, mode in columns:
             if reader != "tesseract":
-                read = ppocr_words(image, vocabulary if mode == "constrained" else None, reader)
+                constrained = mode != "raw"
+                read = ppocr_words(
+                    image, vocabulary if constrained else None, reader, mode == "constrained+hand"
+                )
             else:
                 read = tesseract_words(image, lexicon if mode == "constrained" else None)
             right, errors, letters = accuracy(expected, read)

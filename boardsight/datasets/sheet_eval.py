@@ -26,6 +26,10 @@ from boardsight.sheets.vocabulary import vocabulary_for
 
 ENGINES = ("ppocr", "own", "ppocr+own", "tesseract")
 MODES = ("raw", "constrained")
+HAND_OFF = "constrained, hand off"
+HAND_ON = "constrained, hand on"
+"""Constrained with the sheet's hand learnt first or not (:mod:`boardsight.sheets.hand_model`);
+plain ``constrained`` is the reader's default. Tesseract has no letter tables: no hand."""
 
 
 @dataclass
@@ -79,9 +83,17 @@ def evaluate_sheets(
     lexicon: Lexicon,
     *,
     progress: Callable[[], None] | None = None,
+    modes: Iterable[str] = MODES,
 ) -> SheetEvaluation:
-    """Read every sheet with every engine, raw and constrained, and score each reading."""
-    from boardsight.vision.sheets.reader import DEFAULT_WORD_ENGINE, read_sheet
+    """Read every sheet with every engine in every mode (raw, constrained, and the constrained
+    hand off or on) and score each reading."""
+    from boardsight.vision.sheets.reader import ADAPT_HAND, DEFAULT_WORD_ENGINE, read_sheet
+
+    modes = list(modes)
+    hand = {"constrained": ADAPT_HAND, HAND_OFF: False, HAND_ON: True, "raw": False}
+    if any(mode not in hand for mode in modes):
+        raise BadInputError(f"unknown sheet reading mode; choose from {', '.join(hand)}")
+    default_mode = next((mode for mode in modes if mode != "raw" and hand[mode] == ADAPT_HAND), "constrained")
 
     engines = list(engines)
     unknown = [name for name in engines if name not in ENGINES]
@@ -93,12 +105,20 @@ def evaluate_sheets(
         vocabulary, _ = vocabulary_for(parse_board(label.board) if label.board else None, lexicon)
         counts = vocabulary.is_valid  # what makes a word count: on the board, or in the lexicon
         for engine in engines:
-            for mode in MODES:
-                vocab = vocabulary if mode == "constrained" else None
+            for mode in modes:
+                if engine == "tesseract" and mode in (HAND_OFF, HAND_ON):
+                    continue
+                vocab = vocabulary if mode != "raw" else None
                 began = time.perf_counter()
                 try:
                     if engine != "tesseract":
-                        reading = read_sheet(image_path, vocab, source=str(image_path), word_engine=engine)
+                        reading = read_sheet(
+                            image_path,
+                            vocab,
+                            source=str(image_path),
+                            word_engine=engine,
+                            adapt_hand=hand[mode],
+                        )
                     else:
                         reading = tesseract_sheet(image_path, vocab)
                 except BadInputError as error:
@@ -107,7 +127,7 @@ def evaluate_sheets(
                 result.seconds.setdefault((engine, mode), []).append(time.perf_counter() - began)
                 score = score_sheet(label, reading, counts)
                 result.scores.setdefault((engine, mode), SheetScore()).add(score)
-                if engine == DEFAULT_WORD_ENGINE and mode == "constrained":
+                if engine == DEFAULT_WORD_ENGINE and mode == default_mode:
                     changes = reading.changes(counts).to_json()
                     for key, value in changes.items():
                         result.changes[key] += value

@@ -183,12 +183,18 @@ def read_word_by(
     support: float = DEFAULT_SUPPORT,
     ambiguity: float = DEFAULT_AMBIGUITY,
     supported: float = SUPPORTED,
+    nonword_raw: bool = False,
 ) -> WordReading:
     """Decide what one word image says from one or more recognisers' tables of it.
 
     Each recogniser proposes its most likely strings; every string and candidate word is
     scored under all of them together (:func:`_scorer`), and the decision is the one of the
     module docstring on those scores: the same rules, as strict, whatever the engines.
+
+    ``nonword_raw``: the raw reading is the likeliest string that is *not* a valid word (for
+    tables re-read under the sheet's hand, of a word whose plain reading was no valid word:
+    the hand may make the valid word the likeliest string, and it is still a correction,
+    decided by the rule for corrections against every non-word reading).
     """
     greedy = next(
         (text for text in (greedy_reading(item.table).replace("?", "") for item in evidence) if text), ""
@@ -203,6 +209,8 @@ def read_word_by(
     if not beam or not greedy:
         return WordReading(greedy, greedy, UNREAD, 0.0)
     raw = beam[0]
+    if nonword_raw and vocabulary is not None:
+        raw = next((scored for scored in beam if not vocabulary.is_valid(scored.word)), raw)
     if vocabulary is None:
         return WordReading(raw.word, raw.word, AS_WRITTEN, raw.probability, (), tuple(beam[1:RUNNERS_UP]))
     frames = max(item.table.frames for item in evidence)

@@ -132,3 +132,15 @@ def test_scores_are_a_weighted_mean_of_the_recognisers_log_probabilities() -> No
     expected = 0.5 * (string_log_prob(one, "TONER") + string_log_prob(two, "TONER"))
     assert both.text == "TONER"
     assert abs(math.log(both.confidence) - expected) < 1e-6
+
+
+def test_a_nonword_raw_reading_is_the_likeliest_string_that_is_no_valid_word() -> None:
+    # QUIET a little likelier than QVIET: as a re-read of a word first read QVIET, it is a
+    # correction, decided by the correction rule against QVIET.
+    frames = [{"-": 0.97}, {"Q": 0.97}, {"-": 0.97}, {"U": 0.52, "V": 0.45}, {"-": 0.97}]
+    for letter in "IET":
+        frames += [{letter: 0.97}, {"-": 0.97}]
+    plain = read_word_by([Evidence(table(frames))], BOARD)
+    assert (plain.raw, plain.status) == ("QUIET", CHECK)  # QVIET about as likely
+    reading = read_word_by([Evidence(table(frames))], BOARD, nonword_raw=True)
+    assert (reading.text, reading.raw, reading.status) == ("QUIET", "QVIET", CORRECTED)

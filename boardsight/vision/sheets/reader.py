@@ -2,7 +2,9 @@
 
 The PP-OCR detector finds the pieces of writing (at any angle the page lies at); the
 recogniser's letter tables are split into words at spaces and each word is decided by
-:func:`boardsight.sheets.decode.read_word` under the given vocabulary. A line that ends in
+:func:`boardsight.sheets.decode.read_word` under the given vocabulary; words left in doubt are
+then asked again under the sheet's hand, learnt from all its words at once
+(:mod:`boardsight.sheets.hand_model`; ``adapt_hand=False`` turns it off). A line that ends in
 a number is the written total (``TOTAL 37``, ``= 37``, ``37``): the bottom-most such line
 wins, and a circle round it is the opponent's challenge of the sum (NTU 4.7). A photo taken
 sideways or upside down is turned upright first
@@ -21,7 +23,17 @@ import numpy as np
 
 from boardsight.errors import BadInputError
 from boardsight.sheets.ctc import LetterTable
-from boardsight.sheets.decode import AS_WRITTEN, CONFIDENT, Evidence, Vocabulary, WordReading, read_word_by
+from boardsight.sheets.decode import (
+    AS_WRITTEN,
+    CHECK,
+    CONFIDENT,
+    CORRECTED,
+    Evidence,
+    Vocabulary,
+    WordReading,
+    read_word_by,
+)
+from boardsight.sheets.hand_model import HandModel, learn_hands
 from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
@@ -47,6 +59,8 @@ WORD_ENGINES = ("ppocr", "own", "ppocr+own")
 """Who reads the words: PP-OCR's recogniser, boardsight's own (:mod:`.own_words`), or both
 (:func:`decide_word`). PP-OCR's detector finds the writing in every case."""
 DEFAULT_WORD_ENGINE = "ppocr"
+ADAPT_HAND = True
+"""Whether a constrained reading learns the sheet's hand first (:mod:`boardsight.sheets.hand_model`)."""
 OWN_WEIGHT = 0.3
 """The own recogniser's share of a word's log-score when both read it (chosen on sheets in the
 training hands: 0.2 and 0.3 read as many words right there, 0.4 and 0.5 fewer)."""
@@ -151,14 +165,36 @@ def _total_line(split: list[tuple[LineOutput, list[_Piece]]]) -> LineOutput | No
 
 
 def word_evidence(
-    ppocr: LetterTable, own: LetterTable | None, word_engine: str, own_weight: float = OWN_WEIGHT
+    ppocr: LetterTable,
+    own: LetterTable | None,
+    word_engine: str,
+    own_weight: float = OWN_WEIGHT,
+    hand: HandModel | None = None,
 ) -> list[Evidence]:
-    """The letter tables ``word_engine`` decides a word on, with their weights."""
+    """The letter tables ``word_engine`` decides a word on, with their weights; the first
+    (the one the sheet's hand was learnt on, :func:`hand_tables`) re-read under ``hand``."""
     if word_engine == "ppocr" or own is None:
-        return [Evidence(ppocr)]
+        tables = [ppocr]
+    elif word_engine == "own":
+        tables = [own]
+    else:
+        tables = [ppocr, own]
+    if hand is not None:
+        tables[0] = hand.apply(tables[0])
+    if len(tables) == 1:
+        return [Evidence(tables[0])]
+    return [Evidence(tables[0], 1 - own_weight), Evidence(tables[1], own_weight)]
+
+
+def hand_tables(
+    ppocr: list[LetterTable], own: list[LetterTable | None], word_engine: str
+) -> list[LetterTable]:
+    """The table of each word the sheet's hand is learnt on: the first ``word_engine`` decides on."""
     if word_engine == "own":
-        return [Evidence(own)]
-    return [Evidence(ppocr, 1 - own_weight), Evidence(own, own_weight)]
+        return [
+            own_table if own_table is not None else table for table, own_table in zip(ppocr, own, strict=True)
+        ]
+    return list(ppocr)
 
 
 def decide_word(
@@ -167,19 +203,55 @@ def decide_word(
     word_engine: str,
     vocabulary: Vocabulary | None,
     own_weight: float = OWN_WEIGHT,
+    hand: HandModel | None = None,
+    plain: WordReading | None = None,
 ) -> WordReading:
-    """One word decided by ``word_engine``.
+    """One word decided by ``word_engine``; a word that reading leaves doubtful is decided again
+    with its tables re-read under the sheet's ``hand``, when one is given (``plain``: the
+    decision without it, when already made).
 
     ``ppocr+own`` takes PP-OCR's reading where PP-OCR alone is sure of it (taken as written;
     with no vocabulary, at least :data:`CONFIDENT` probable) and asks both recognisers
     together about the rest: as many words right on the training-hand sheets as asking
     both about every word, with a third fewer flagged for a person.
+
+    The hand is asked only about words left in doubt (flagged *check*), and its answer is taken
+    only when it settles them as a valid word (read so, or corrected by the correction rule):
+    a word the recogniser's own reading settles is never changed by what the rest of the sheet
+    taught, so a clearly written non-word stays the player's mistake it is; and a word the
+    hand cannot settle, or would take as some other non-word, is flagged exactly as before
+    (a person, not the hand, decides that a word is not one).
     """
+    if plain is None:
+        plain = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, None)
+    if hand is None or hand.is_identity or vocabulary is None or plain.status != CHECK:
+        return plain
+    # Read as a non-word, taking a valid word the hand makes likeliest is a correction: the
+    # rule for corrections decides it.
+    nonword_raw = not vocabulary.is_valid(plain.raw)
+    reread = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand, nonword_raw)
+    settled = reread.status in (AS_WRITTEN, CORRECTED) and vocabulary.is_valid(reread.text)
+    return reread if settled else plain
+
+
+def _decide_word(
+    ppocr: LetterTable,
+    own: LetterTable | None,
+    word_engine: str,
+    vocabulary: Vocabulary | None,
+    own_weight: float,
+    hand: HandModel | None,
+    nonword_raw: bool = False,
+) -> WordReading:
     if word_engine == "ppocr+own" and own is not None:
-        alone = read_word_by([Evidence(ppocr)], vocabulary)
+        alone = read_word_by(
+            [Evidence(hand.apply(ppocr) if hand is not None else ppocr)], vocabulary, nonword_raw=nonword_raw
+        )
         if alone.status == AS_WRITTEN and (vocabulary is not None or alone.confidence >= CONFIDENT):
             return alone
-    return read_word_by(word_evidence(ppocr, own, word_engine, own_weight), vocabulary)
+    return read_word_by(
+        word_evidence(ppocr, own, word_engine, own_weight, hand), vocabulary, nonword_raw=nonword_raw
+    )
 
 
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
@@ -197,8 +269,11 @@ def read_sheet(
     source: str = "sheet",
     constrained_by: str = "",
     word_engine: str = DEFAULT_WORD_ENGINE,
+    adapt_hand: bool = ADAPT_HAND,
 ) -> SheetReading:
-    """Read every word of a sheet photo (a path, image bytes or a BGR array) with ``word_engine``."""
+    """Read every word of a sheet photo (a path, image bytes or a BGR array) with ``word_engine``;
+    with ``adapt_hand`` (and a vocabulary), each word under the hand learnt from the sheet's
+    other words (:mod:`boardsight.sheets.hand_model`)."""
     if word_engine not in WORD_ENGINES:
         raise BadInputError(
             f"unknown sheet word engine {word_engine!r}; choose from {', '.join(WORD_ENGINES)}"
@@ -241,10 +316,20 @@ def read_sheet(
         if piece.line is not total_line
         and sum(symbol.isalpha() for symbol in collapse_symbols(piece.symbols)) >= MIN_LETTERS
     ]
+    ppocr_tables = [piece.line.table.slice(piece.start, piece.stop) for piece in kept]
+    own_tables = _own_tables(image, kept, word_engine)
+    readings = [
+        decide_word(ppocr, own, word_engine, vocabulary)
+        for ppocr, own in zip(ppocr_tables, own_tables, strict=True)
+    ]
+    if adapt_hand and vocabulary is not None and any(reading.status == CHECK for reading in readings):
+        hands = learn_hands(hand_tables(ppocr_tables, own_tables, word_engine), readings, vocabulary)
+        readings = [
+            decide_word(ppocr, own, word_engine, vocabulary, hand=hand, plain=reading)
+            for ppocr, own, hand, reading in zip(ppocr_tables, own_tables, hands, readings, strict=True)
+        ]
     words, upright_boxes = [], []
-    for piece, own in zip(kept, _own_tables(image, kept, word_engine), strict=True):
-        ppocr = piece.line.table.slice(piece.start, piece.stop)
-        reading = decide_word(ppocr, own, word_engine, vocabulary)
+    for piece, reading in zip(kept, readings, strict=True):
         if len(reading.text) < MIN_LETTERS:
             continue
         marks = find_marks(image, piece.quad)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardsight.sheets.ctc import BLANK, COLUMNS, LetterTable, letter_index
-from boardsight.sheets.decode import AS_WRITTEN, CHECK, Vocabulary
+from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary
+from boardsight.sheets.hand_model import HandModel
 from boardsight.vision.sheets.reader import decide_word
 
 BOARD = Vocabulary.of_words(["QUIET", "QUITE", "TONER"])
@@ -60,3 +61,71 @@ def test_without_a_vocabulary_an_unsure_ppocr_reading_asks_both() -> None:
     frames = [{"-": 0.9}, {"T": 0.9}, {"-": 0.9}, {"O": 0.45, "Q": 0.45}, {"-": 0.9}, {"N": 0.9}, {"-": 0.9}]
     reading = decide_word(_table(frames), _clear("TON"), "ppocr+own", None)
     assert reading.text == "TON"
+
+
+def _hand(read: str, written: str, rate: float) -> HandModel:
+    """A sheet's hand whose ``written`` letter the recogniser reads as ``read`` at ``rate``."""
+    rates = np.zeros((26, 26))
+    rates[letter_index(read) - 1, letter_index(written) - 1] = rate
+    return HandModel(rates)
+
+
+def _tone_read_toue(u: float, n: float) -> LetterTable:
+    frames: list[dict[str, float]] = [{"-": 0.95}]
+    for letter in "TO":
+        frames += [{letter: 0.95}, {"-": 0.95}]
+    frames += [{"U": u, "N": n}, {"-": 0.95}, {"E": 0.95}, {"-": 0.95}]
+    return _table(frames)
+
+
+def test_a_flagged_word_the_hand_settles_is_corrected() -> None:
+    vocabulary = Vocabulary.of_words(["TONE"])
+    table = _tone_read_toue(0.8, 0.15)
+    plain = decide_word(table, None, "ppocr", vocabulary)
+    assert (plain.text, plain.status) == ("TOUE", CHECK)
+    reading = decide_word(table, None, "ppocr", vocabulary, hand=_hand("U", "N", 0.8))
+    assert (reading.text, reading.raw, reading.status) == ("TONE", "TOUE", CORRECTED)
+    # The hand re-reads PP-OCR's table only: an own recogniser that reads the U plainly still
+    # dissents, and the word stays flagged.
+    reading = decide_word(table, table, "ppocr+own", vocabulary, hand=_hand("U", "N", 0.8))
+    assert (reading.text, reading.status) == ("TOUE", CHECK)
+
+
+def test_a_word_the_hand_cannot_settle_is_flagged_as_before() -> None:
+    vocabulary = Vocabulary.of_words(["TONE"])
+    table = _tone_read_toue(0.97, 0.003)  # a U written clearly
+    plain = decide_word(table, None, "ppocr", vocabulary)
+    reading = decide_word(table, None, "ppocr", vocabulary, hand=_hand("U", "N", 1.0))
+    assert reading == plain
+    assert (reading.text, reading.status) == ("TOUE", CHECK)
+
+
+def test_a_word_the_plain_reading_settles_is_not_asked_of_the_hand() -> None:
+    unsure = _tone_read_toue(0.5, 0.45)  # TONE corrected from TOUE by the plain reading
+    vocabulary = Vocabulary.of_words(["TONE", "TOGE"])
+    plain = decide_word(unsure, None, "ppocr", vocabulary)
+    assert plain.status == CORRECTED
+    assert decide_word(unsure, None, "ppocr", vocabulary, hand=_hand("U", "G", 1.0)) == plain
+    clear = _table([{"-": 0.99}, {"T": 0.99}, {"O": 0.99}, {"U": 0.99}, {"E": 0.99}, {"-": 0.99}])
+    far = Vocabulary.of_words(["QUIET"])
+    assert decide_word(clear, None, "ppocr", far).status == AS_WRITTEN
+    assert decide_word(clear, None, "ppocr", far, hand=_hand("U", "N", 1.0)).status == AS_WRITTEN
+
+
+def test_the_hand_never_settles_a_word_as_some_other_non_word() -> None:
+    # Unsure between X and K; no valid word near. Re-read, KQZ would be a confident non-word:
+    # that is for a person to judge, not the hand, so the word stays flagged as read.
+    frames = [
+        {"-": 0.97},
+        {"X": 0.55, "K": 0.4},
+        {"-": 0.97},
+        {"Q": 0.97},
+        {"-": 0.97},
+        {"Z": 0.97},
+        {"-": 0.97},
+    ]
+    unsure = _table(frames)
+    vocabulary = Vocabulary.of_words(["QUIET"])
+    plain = decide_word(unsure, None, "ppocr", vocabulary)
+    assert (plain.text, plain.status) == ("XQZ", CHECK)
+    assert decide_word(unsure, None, "ppocr", vocabulary, hand=_hand("X", "K", 1.0)) == plain
