@@ -149,7 +149,10 @@ class PPOCR:
 
     def recognise(self, image_bgr: np.ndarray, quads: list[np.ndarray]) -> list[LineOutput]:
         """Run the recogniser on each quad's rectified crop."""
-        crops = [rectify(image_bgr, quad) for quad in quads]
+        return self.recognise_crops([rectify(image_bgr, quad) for quad in quads], quads)
+
+    def recognise_crops(self, crops: list[np.ndarray], quads: list[np.ndarray]) -> list[LineOutput]:
+        """Run the recogniser on upright crops, each reported with its quad."""
         outputs: list[LineOutput | None] = [None] * len(crops)
         order = sorted(range(len(crops)), key=lambda i: crops[i].shape[1] / crops[i].shape[0])
         for start in range(0, len(order), BATCH):

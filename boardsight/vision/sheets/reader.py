@@ -46,6 +46,7 @@ from boardsight.vision.sheets.orientation import (
     upright_turn,
 )
 from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine, order_quad, rectify
+from boardsight.vision.sheets.wider_look import doubt_doubled_letters
 
 MAX_SIDE = 1600
 """The photo is read at this longer side at most (pixels)."""
@@ -328,6 +329,8 @@ def read_sheet(
             decide_word(ppocr, own, word_engine, vocabulary, hand=hand, plain=reading)
             for ppocr, own, hand, reading in zip(ppocr_tables, own_tables, hands, readings, strict=True)
         ]
+    if vocabulary is not None:
+        readings = doubt_doubled_letters(ocr, image, [piece.quad for piece in kept], readings, vocabulary)
     words, upright_boxes = [], []
     for piece, reading in zip(kept, readings, strict=True):
         if len(reading.text) < MIN_LETTERS:

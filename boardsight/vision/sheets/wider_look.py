@@ -1,0 +1,43 @@
+"""The word crops a doubled thin letter may hide in, read again stretched to twice their width
+(:mod:`boardsight.sheets.doubled`)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from boardsight.sheets.ctc import LetterTable
+from boardsight.sheets.decode import Vocabulary, WordReading
+from boardsight.sheets.doubled import doubt_doubled, worth_a_wider_look
+from boardsight.vision.sheets.ppocr import PPOCR, rectify
+
+STRETCH = 2.0
+"""How much wider the crop is read: output steps half as wide on the writing."""
+
+
+def wider_tables(ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray]) -> list[LetterTable]:
+    """The recogniser's letter table of each quad's crop stretched :data:`STRETCH` times wider."""
+    crops = [
+        cv2.resize(rectify(image, quad), None, fx=STRETCH, fy=1.0, interpolation=cv2.INTER_CUBIC)
+        for quad in quads
+    ]
+    return [line.table for line in ocr.recognise_crops(crops, quads)]
+
+
+def doubt_doubled_letters(
+    ocr: PPOCR,
+    image: np.ndarray,
+    quads: list[np.ndarray],
+    readings: list[WordReading],
+    vocabulary: Vocabulary,
+) -> list[WordReading]:
+    """``readings`` with each valid word whose wider reading favours one of its thin letters
+    doubled, a non-word, flagged *check*."""
+    looked = [i for i, reading in enumerate(readings) if worth_a_wider_look(reading, vocabulary)]
+    if not looked:
+        return readings
+    wider = wider_tables(ocr, image, [quads[i] for i in looked])
+    readings = list(readings)
+    for index, table in zip(looked, wider, strict=True):
+        readings[index] = doubt_doubled(readings[index], table, vocabulary)
+    return readings
