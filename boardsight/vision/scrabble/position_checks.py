@@ -13,6 +13,7 @@ The checks that change squares on this evidence are in :mod:`.check_decisions`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable
@@ -37,9 +38,14 @@ class Run:
     direction: str
     length: int
 
-    def squares(self) -> list[Square]:
+    @functools.cached_property
+    def cells(self) -> tuple[Square, ...]:
+        """The run's squares in order, worked out once (the checks ask for them many times)."""
         step_row, step_col = (0, 1) if self.direction == ACROSS else (1, 0)
-        return [(self.row + step_row * i, self.col + step_col * i) for i in range(self.length)]
+        return tuple((self.row + step_row * i, self.col + step_col * i) for i in range(self.length))
+
+    def squares(self) -> list[Square]:
+        return list(self.cells)
 
     @property
     def position(self) -> str:
@@ -75,12 +81,13 @@ def runs(grid: list[list[str]]) -> list[Run]:
 
 def run_text(grid: list[list[str]], run: Run, substitute: dict[Square, str] | None = None) -> str:
     """The run's letters in upper case, with ``substitute`` letters in place of some squares."""
-    substitute = substitute or {}
-    return "".join(substitute.get(square, grid[square[0]][square[1]]) for square in run.squares()).upper()
+    if substitute:
+        return "".join([substitute.get(square, grid[square[0]][square[1]]) for square in run.cells]).upper()
+    return "".join([grid[row][col] for row, col in run.cells]).upper()
 
 
 def runs_through(all_runs: Iterable[Run], square: Square) -> list[Run]:
-    return [run for run in all_runs if square in run.squares()]
+    return [run for run in all_runs if square in run.cells]
 
 
 def runs_at(grid: list[list[str]], square: Square) -> list[Run]:

@@ -1,6 +1,6 @@
 from boardsight.lexicon import Lexicon
 from boardsight.scrabble import load_tileset
-from boardsight.vision.scrabble.position_checks import designate_blanks, excess_letters, runs
+from boardsight.vision.scrabble.position_checks import designate_blanks, excess_letters, run_text, runs
 
 ENGLISH = load_tileset("english")
 ALPHABET = ENGLISH.alphabet
@@ -15,6 +15,15 @@ def board(*rows: str) -> list[list[str]]:
 def test_runs_across_then_down() -> None:
     grid = board("CAT", ".X", ".E")
     assert [(r.position, r.length) for r in runs(grid)] == [("1A", 3), ("B1", 3)]
+
+
+def test_run_text_reads_the_squares_with_substitutes_upper_case() -> None:
+    grid = board("CaT", ".X", ".E")
+    across, down = runs(grid)
+    assert across.squares() == [(0, 0), (0, 1), (0, 2)]
+    assert [run_text(grid, run) for run in (across, down)] == ["CAT", "AXE"]
+    assert run_text(grid, down, {(1, 1): "?"}) == "A?E"
+    assert run_text(grid, across, {}) == "CAT"
 
 
 def test_blank_with_one_letter_is_designated() -> None:
