@@ -12,6 +12,7 @@ import onnxruntime
 from boardsight.errors import BoardsightError, NotFoundError
 from boardsight.models.metadata import ModelMetadata
 from boardsight.models.preprocess import prepare_batch
+from boardsight.threads import map_threads
 
 DEFAULT_BATCH = 64
 
@@ -47,20 +48,27 @@ class OnnxClassifier:
     def class_names(self) -> list[str]:
         return self.metadata.class_names
 
-    def logits(self, inputs: np.ndarray) -> np.ndarray:
-        """Raw scores (N, classes) for an already prepared float32 batch (N, C, H, W)."""
-        outputs = [
-            self._session.run(None, {self._input: inputs[start : start + self.batch_size]})[0]
-            for start in range(0, len(inputs), self.batch_size)
-        ]
+    def logits(self, inputs: np.ndarray, *, threads: int = 1) -> np.ndarray:
+        """Raw scores (N, classes) for an already prepared float32 batch (N, C, H, W).
+
+        The batch is run in parts of ``batch_size``, up to ``threads`` parts at once (each
+        part on one thread, as with one thread, so the scores are the same).
+        """
+        starts = range(0, len(inputs), self.batch_size)
+        outputs = map_threads(
+            lambda start: self._session.run(None, {self._input: inputs[start : start + self.batch_size]})[0],
+            starts,
+            threads,
+        )
         if not outputs:
             return np.zeros((0, len(self.class_names)), dtype=np.float32)
         return np.concatenate(outputs)
 
-    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Class probabilities (N, classes) for crops of any size (uint8, gray or BGR)."""
+    def probabilities(self, crops: Sequence[np.ndarray], *, threads: int = 1) -> np.ndarray:
+        """Class probabilities (N, classes) for crops of any size (uint8, gray or BGR);
+        ``threads`` as for :meth:`logits`."""
         inputs = prepare_batch(crops, self.metadata.input_size, self.metadata.preprocessing)
-        return softmax(self.logits(inputs))
+        return softmax(self.logits(inputs, threads=threads))
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         """The most likely class name and its probability for each crop."""

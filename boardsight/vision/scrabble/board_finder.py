@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from boardsight.scrabble.layout import load_layout
+from boardsight.threads import Aside
 from boardsight.vision.geometry import order_corners
 from boardsight.vision.reading import BoardNotFoundError
 from boardsight.vision.scrabble.lattice import (
@@ -310,7 +311,12 @@ def refine_on_premiums(
 
 
 def _search(
-    work: np.ndarray, kinds: np.ndarray, *, thorough: bool = True, memo: SearchMemo | None = None
+    work: np.ndarray,
+    kinds: np.ndarray,
+    *,
+    thorough: bool = True,
+    memo: SearchMemo | None = None,
+    threads: int = 1,
 ) -> tuple[_Candidate | None, Segments]:
     """The methods in turn on one working image: the first sure result, else the best, else None.
 
@@ -318,12 +324,15 @@ def _search(
     found with raised local contrast, and with the premium method too (unless not ``thorough``).
     ``memo`` holds what the methods share on ``work``. Only the block finally chosen is
     refined on its premium squares (the scores that choose it are the methods' own).
+    With ``threads`` > 1 the raised-contrast segments are found on another thread while
+    the first pass is scored, whether or not it will need them (:class:`~boardsight.threads.Aside`).
     """
     memo = memo or SearchMemo(work)
     best: tuple[str, Segments, Lattice, int, int, float] | None = None
     plain: Segments | None = None
+    raised = Aside(detect_segments, work, enhance=True, threads=threads if thorough else 1)
     for enhance in (False, True) if thorough else (False,):
-        segments = detect_segments(work, enhance=enhance)
+        segments = raised.result() if enhance else detect_segments(work)
         plain = plain or segments
         methods = [("lattice", find_by_lattice), ("outline", find_by_outline)]
         if enhance:
@@ -403,7 +412,7 @@ def _regions(
 
 
 def find_board(
-    image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT, thorough: bool = True
+    image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT, thorough: bool = True, threads: int = 1
 ) -> BoardLocation:
     """Locate the playing grid of a board in ``image`` (BGR uint8, any size).
 
@@ -412,7 +421,7 @@ def find_board(
     block of squares coloured like a Scrabble board turns up. Not ``thorough``: only
     the first, plain search of the working copy (no raised contrast, no closer look),
     which finds most boards in a fraction of the time that a photo without one takes
-    to be refused.
+    to be refused. ``threads``: how many threads the search may use (the same result).
     """
     if image.ndim != 3 or image.shape[2] != 3:
         raise BoardNotFoundError("expected a colour photo")
@@ -420,7 +429,7 @@ def find_board(
     scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     memo = SearchMemo(work)
-    found, segments = _search(work, kinds, thorough=thorough, memo=memo)
+    found, segments = _search(work, kinds, thorough=thorough, memo=memo, threads=threads)
     best = None if found is None else replace(found, corners=(found.corners + 0.5) / scale - 0.5)
     doubtful = found is None or found.score < SURE_SCORE or found.cell_px < FINE_CELL_PX
     closer_look = doubtful and scale < 1  # the thorough search looks again in crops of the photo
@@ -433,7 +442,7 @@ def find_board(
             crop_scale = min(1.0, WORK_SIDE / max(crop.shape[:2]))
             if crop_scale < 1:
                 crop = cv2.resize(crop, None, fx=crop_scale, fy=crop_scale, interpolation=cv2.INTER_AREA)
-            closer, _ = _search(crop, kinds)
+            closer, _ = _search(crop, kinds, threads=threads)
             if closer is not None and (best is None or closer.score > best.score):
                 corners = (closer.corners + 0.5) / crop_scale - 0.5 + [max(left, 0), max(top, 0)]
                 best = replace(closer, corners=corners)
