@@ -48,27 +48,31 @@ class OnnxClassifier:
     def class_names(self) -> list[str]:
         return self.metadata.class_names
 
-    def logits(self, inputs: np.ndarray, *, threads: int = 1) -> np.ndarray:
-        """Raw scores (N, classes) for an already prepared float32 batch (N, C, H, W).
-
-        The batch is run in parts of ``batch_size``, up to ``threads`` parts at once (each
-        part on one thread, as with one thread, so the scores are the same).
-        """
-        starts = range(0, len(inputs), self.batch_size)
-        outputs = map_threads(
-            lambda start: self._session.run(None, {self._input: inputs[start : start + self.batch_size]})[0],
-            starts,
-            threads,
-        )
+    def logits(self, inputs: np.ndarray) -> np.ndarray:
+        """Raw scores (N, classes) for an already prepared float32 batch (N, C, H, W)."""
+        outputs = [
+            self._session.run(None, {self._input: inputs[start : start + self.batch_size]})[0]
+            for start in range(0, len(inputs), self.batch_size)
+        ]
         if not outputs:
             return np.zeros((0, len(self.class_names)), dtype=np.float32)
         return np.concatenate(outputs)
 
     def probabilities(self, crops: Sequence[np.ndarray], *, threads: int = 1) -> np.ndarray:
-        """Class probabilities (N, classes) for crops of any size (uint8, gray or BGR);
-        ``threads`` as for :meth:`logits`."""
-        inputs = prepare_batch(crops, self.metadata.input_size, self.metadata.preprocessing)
-        return softmax(self.logits(inputs, threads=threads))
+        """Class probabilities (N, classes) for crops of any size (uint8, gray or BGR).
+
+        With ``threads`` > 1 the parts of ``batch_size`` crops that the model runs one at a
+        time are prepared and run on up to that many threads at once (one part's preparation
+        beside another's run); each part is what one thread makes of it, so the numbers are too.
+        """
+        if threads > 1 and len(crops) > self.batch_size:
+            size = self.batch_size
+            parts = [crops[start : start + size] for start in range(0, len(crops), size)]
+            return softmax(np.concatenate(map_threads(self._part_logits, parts, threads)))
+        return softmax(self._part_logits(crops))
+
+    def _part_logits(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        return self.logits(prepare_batch(crops, self.metadata.input_size, self.metadata.preprocessing))
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         """The most likely class name and its probability for each crop."""
