@@ -108,20 +108,36 @@ class SearchMemo:
     """What the methods compute alike while one working image is searched, each done once.
 
     The image's board outlines (the outline and premium methods and the closer look all
-    use them) and the lattice fitted from scratch to a set of segments (the lattice
-    method's first fit, which the premium method takes its directions from).
+    use them), the premium squares' blobs (the premium method's) and the
+    lattice fitted from scratch to a set of segments (the lattice method's first fit,
+    which the premium method takes its directions from).
     """
 
     def __init__(self, work: np.ndarray) -> None:
         self.work = work
-        self._quads: list[np.ndarray] | None = None
+        self._quads: Aside[list[np.ndarray]] | None = None
+        self._blobs: Aside[np.ndarray] | None = None
         self._fits: list[tuple[Segments, Lattice | Exception]] = []
+
+    def prefetch(self, threads: int, *, blobs: bool) -> None:
+        """Start finding the outlines (and with ``blobs`` the blobs) on another thread when
+        ``threads`` > 1; on one thread they are found when first asked for, as before."""
+        if self._quads is None:
+            self._quads = Aside(outline_quads, self.work, threads=threads)
+        if blobs and self._blobs is None:
+            self._blobs = Aside(premium_blobs, self.work, threads=threads)
 
     def outlines(self, limit: int = 4) -> list[np.ndarray]:
         """:func:`outline_quads` of the working image (the first ``limit`` of at most 4)."""
         if self._quads is None:
-            self._quads = outline_quads(self.work)
-        return self._quads[:limit]
+            self._quads = Aside(outline_quads, self.work, threads=1)
+        return self._quads.result()[:limit]
+
+    def blobs(self) -> np.ndarray:
+        """:func:`premium_blobs` of the working image."""
+        if self._blobs is None:
+            self._blobs = Aside(premium_blobs, self.work, threads=1)
+        return self._blobs.result()
 
     def lattice(self, segments: Segments) -> Lattice:
         """:func:`~.lattice.fit_lattice` of ``segments`` in the working image, raising as it does."""
@@ -194,10 +210,10 @@ def find_by_premiums(
 ) -> tuple[Lattice, int, int, float]:
     """Premium method: the grid's spacing from the premium squares' centres, its directions
     from the segments or the board's outline. For blurred boards whose grid lines are gone."""
-    centres = premium_blobs(work)
+    memo = memo or SearchMemo(work)
+    centres = memo.blobs()
     if len(centres) < MIN_BLOBS:
         raise LatticeNotFoundError("too few premium squares")
-    memo = memo or SearchMemo(work)
     directions = []
     with contextlib.suppress(LatticeNotFoundError, np.linalg.LinAlgError):
         directions.append(np.linalg.inv(memo.lattice(segments).to_lattice))
@@ -324,13 +340,15 @@ def _search(
     found with raised local contrast, and with the premium method too (unless not ``thorough``).
     ``memo`` holds what the methods share on ``work``. Only the block finally chosen is
     refined on its premium squares (the scores that choose it are the methods' own).
-    With ``threads`` > 1 the raised-contrast segments are found on another thread while
-    the first pass is scored, whether or not it will need them (:class:`~boardsight.threads.Aside`).
+    With ``threads`` > 1 the raised-contrast segments, the outlines and the premium blobs are
+    found on another thread while the first pass is scored, whether or not the search will
+    need them (:class:`~boardsight.threads.Aside`).
     """
     memo = memo or SearchMemo(work)
     best: tuple[str, Segments, Lattice, int, int, float] | None = None
     plain: Segments | None = None
     raised = Aside(detect_segments, work, enhance=True, threads=threads if thorough else 1)
+    memo.prefetch(threads, blobs=thorough)  # after the segments: on two threads, those come first
     for enhance in (False, True) if thorough else (False,):
         segments = raised.result() if enhance else detect_segments(work)
         plain = plain or segments
