@@ -64,3 +64,27 @@ def test_swedish_letters_count_and_designate() -> None:
     lexicon = Lexicon.from_words(["ÅT", "ÄT", "ÅÖ"], folding="swedish")
     assert designate_blanks(grid, lexicon, swedish.alphabet) == {(0, 0): ["Å"]}
     assert excess_letters(board("ÖÖÖ"), swedish) == {"Ö": 1}
+
+
+def test_runs_are_every_line_of_two_or_more_tiles_in_row_major_order() -> None:
+    import random
+
+    rng = random.Random(5)
+    for _ in range(200):
+        grid = [[rng.choice("..AB") for _ in range(15)] for _ in range(15)]
+        expected = []
+        for direction, (d_row, d_col) in (("across", (0, 1)), ("down", (1, 0))):
+            for row in range(15):
+                for col in range(15):
+                    before = (row - d_row, col - d_col)
+                    if grid[row][col] == "." or (min(before) >= 0 and grid[before[0]][before[1]] != "."):
+                        continue
+                    length = 0
+                    while max(row + d_row * length, col + d_col * length) < 15 and (
+                        grid[row + d_row * length][col + d_col * length] != "."
+                    ):
+                        length += 1
+                    if length >= 2:
+                        expected.append((row, col, direction, length))
+        found = runs(grid)
+        assert [(r.row, r.col, r.direction, r.length) for r in found] == expected
