@@ -11,9 +11,9 @@ of median wall time out of ``--runs``; target: a median of at most 150 ms), then
 median of each stage over all photos, wall and CPU side by side (``stage_times``).
 ``--json`` saves the figures; ``--compare`` prints a saved run's medians beside these
 (run the script on the code before a change with ``--json``, then on the change with
-``--compare``). OpenCV's own calls run on one thread; the reading itself on ``--threads``
-(1, as in a batch worker; 2 for a single read on a 2-core machine: some of the work runs
-on the second core, :mod:`boardsight.threads`, and the CPU time counts every thread).
+``--compare``). The reading and OpenCV's own calls run on ``--threads`` threads (1, as in
+a batch worker; 2 as a single read on a 2-core machine, where some of the work runs on
+the second core, :mod:`boardsight.threads`; the CPU time counts every thread).
 Wall time counts waiting for a core on a shared machine; CPU time is the steadier figure.
 """
 
@@ -68,7 +68,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="save the per-photo and median stage times here")
     parser.add_argument("--compare", type=Path, help="print the medians of a run saved with --json beside")
     args = parser.parse_args()
-    cv2.setNumThreads(1)
+    cv2.setNumThreads(args.threads)
     times = StageTimes()
     with tempfile.TemporaryDirectory() as scratch:
         if args.folder is None:

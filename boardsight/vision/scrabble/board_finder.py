@@ -347,8 +347,9 @@ def _search(
     memo = memo or SearchMemo(work)
     best: tuple[str, Segments, Lattice, int, int, float] | None = None
     plain: Segments | None = None
+    memo.prefetch(threads, blobs=False)  # the outlines first: the first pass's outline method uses them
     raised = Aside(detect_segments, work, enhance=True, threads=threads if thorough else 1)
-    memo.prefetch(threads, blobs=thorough)  # after the segments: on two threads, those come first
+    memo.prefetch(threads, blobs=thorough)  # the blobs last: only the second pass's premium method uses them
     for enhance in (False, True) if thorough else (False,):
         segments = raised.result() if enhance else detect_segments(work)
         plain = plain or segments
