@@ -126,3 +126,9 @@ class Aside(Generic[Result]):
             except BaseException as error:
                 self._future.set_exception(error)
         return self._future.result()
+
+    def cancel(self) -> None:
+        """Drop the call if it has not started yet (no longer needed, likely); it then runs on
+        the caller's thread if :meth:`result` is asked for after all."""
+        if self._future is not None and self._future.cancel():
+            self._future = None

@@ -77,3 +77,15 @@ def test_a_process_default_stands_for_none() -> None:
     finally:
         set_default_threads(None)
     assert reading_threads(None) == machine_threads()
+
+
+def test_an_aside_cancelled_before_it_starts_runs_when_asked() -> None:
+    hold = threading.Event()
+    busy = Aside(hold.wait, 10, threads=2)  # keeps the one helper of a two-thread pool busy
+    calls = []
+    waiting = Aside(lambda: calls.append(threading.current_thread()) or "late", threads=2)
+    waiting.cancel()
+    hold.set()
+    assert busy.result() is True
+    assert calls == []
+    assert waiting.result() == "late" and calls == [threading.current_thread()]

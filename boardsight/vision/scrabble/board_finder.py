@@ -127,6 +127,12 @@ class SearchMemo:
         if blobs and self._blobs is None:
             self._blobs = Aside(premium_blobs, self.work, threads=threads)
 
+    def cancel_prefetch(self) -> None:
+        """Drop the prefetches that have not started: found when asked for, if ever."""
+        for aside in (self._quads, self._blobs):
+            if aside is not None:
+                aside.cancel()
+
     def outlines(self, limit: int = 4) -> list[np.ndarray]:
         """:func:`outline_quads` of the working image (the first ``limit`` of at most 4)."""
         if self._quads is None:
@@ -368,6 +374,8 @@ def _search(
         if best is not None and best[-1] >= SURE_SCORE:
             break
     assert plain is not None
+    raised.cancel()
+    memo.cancel_prefetch()
     if best is None:
         return None, plain
     method, segments, lattice, u, v, score = best
