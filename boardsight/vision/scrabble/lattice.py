@@ -209,14 +209,18 @@ def _line_normal(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis:
     the entries of G.
     """
     normal = np.zeros((9, 9))
+    families = []  # per axis: its segments, minus their line numbers and their weights (both ends alike)
+    for which in (0, 1):
+        chosen = axis == which
+        families.append((chosen, -index[chosen, None], weights[chosen, None]))
     for end in (ends[:, :2], ends[:, 2:]):
         point = homogeneous(end)
-        for which in (0, 1):
-            chosen = axis == which
-            rows = np.zeros((int(chosen.sum()), 9))
-            rows[:, 3 * which : 3 * which + 3] = point[chosen]
-            rows[:, 6:] = -index[chosen, None] * point[chosen]
-            normal += (rows * weights[chosen, None]).T @ rows
+        for which, (chosen, minus_index, weight) in enumerate(families):
+            on_axis = point[chosen]
+            rows = np.zeros((len(on_axis), 9))
+            rows[:, 3 * which : 3 * which + 3] = on_axis
+            rows[:, 6:] = minus_index * on_axis
+            normal += (rows * weight).T @ rows
     return normal
 
 
