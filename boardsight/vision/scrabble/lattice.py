@@ -63,8 +63,18 @@ def homogeneous(points: np.ndarray) -> np.ndarray:
 
 def apply_homography(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Map points (N, 2) through a 3x3 homography."""
-    mapped = homogeneous(np.asarray(points, dtype=np.float64).reshape(-1, 2)) @ matrix.T
+    return _through(matrix, homogeneous(np.asarray(points, dtype=np.float64).reshape(-1, 2)))
+
+
+def _through(matrix: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Map homogeneous points (N, 3) through a 3x3 homography to (N, 2)."""
+    mapped = rows @ matrix.T
     return mapped[:, :2] / mapped[:, 2:3]
+
+
+def _end_rows(ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The segments' starts and stops as homogeneous rows, made once for many mappings."""
+    return homogeneous(ends[:, :2]), homogeneous(ends[:, 2:])
 
 
 def _segment_lines(ends: np.ndarray) -> np.ndarray:
@@ -247,13 +257,19 @@ def _fit_homography(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, ax
 
 
 def _assign(
-    matrix: np.ndarray, ends: np.ndarray, axis: np.ndarray
+    matrix: np.ndarray,
+    ends: np.ndarray,
+    axis: np.ndarray,
+    rows: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Nearest lattice line of each segment, the worse end's distance to it, and its middle."""
-    start = apply_homography(matrix, ends[:, :2])
-    stop = apply_homography(matrix, ends[:, 2:])
-    rows = np.arange(len(ends))
-    a, b = start[rows, axis], stop[rows, axis]
+    """Nearest lattice line of each segment, the worse end's distance to it, and its middle.
+
+    ``rows``: :func:`_end_rows` of ``ends``, when already made.
+    """
+    starts, stops = rows if rows is not None else _end_rows(ends)
+    start, stop = _through(matrix, starts), _through(matrix, stops)
+    each = np.arange(len(ends))
+    a, b = start[each, axis], stop[each, axis]
     index = np.round((a + b) / 2)
     return index, np.maximum(np.abs(a - index), np.abs(b - index)), (start + stop) / 2
 
@@ -264,15 +280,16 @@ def _grow(ends: np.ndarray, weights: np.ndarray, axis: np.ndarray, first: np.nda
     centre = apply_homography(matrix, np.zeros((1, 2)))[0]
     inliers = np.zeros(len(ends), dtype=bool)
     index = np.zeros(len(ends))
+    rows = _end_rows(ends)
     for radius, tolerance in GROWTH:
-        index, error, middle = _assign(matrix, ends, axis)
+        index, error, middle = _assign(matrix, ends, axis, rows)
         near = np.all(np.abs(middle - centre) < radius, axis=1)
         chosen = (error < tolerance) & near
         if chosen.sum() < MIN_SEGMENTS or len(np.unique(index[chosen & (axis == 0)])) < 2:
             break
         inliers = chosen
         matrix = _fit_homography(ends[chosen], weights[chosen], index[chosen], axis[chosen])
-    index, error, _ = _assign(matrix, ends, axis)
+    index, error, _ = _assign(matrix, ends, axis, rows)
     inliers = error < GROWTH[-1][1]
     return matrix, index, inliers, float(weights[inliers].sum())
 
