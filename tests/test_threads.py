@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from boardsight import threads as threads_module
 from boardsight.errors import BadInputError
 from boardsight.threads import Aside, machine_threads, map_threads, reading_threads, set_default_threads
 
@@ -61,7 +62,8 @@ def test_aside_raises_its_error_when_asked(threads: int) -> None:
         aside.result()
 
 
-def test_reading_threads_are_every_core_or_a_whole_number() -> None:
+def test_reading_threads_are_every_core_or_a_whole_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(threads_module, "_default", None)  # as in a process that set no default
     assert reading_threads(None) == machine_threads() >= 1
     assert reading_threads(3) == 3
     for wrong in (0, -1, 1.5, True, "2"):
@@ -69,13 +71,12 @@ def test_reading_threads_are_every_core_or_a_whole_number() -> None:
             reading_threads(wrong)  # type: ignore[arg-type]
 
 
-def test_a_process_default_stands_for_none() -> None:
-    try:
-        set_default_threads(1)
-        assert reading_threads(None) == 1
-        assert reading_threads(2) == 2  # an explicit number still holds
-    finally:
-        set_default_threads(None)
+def test_a_process_default_stands_for_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(threads_module, "_default", None)
+    set_default_threads(1)
+    assert reading_threads(None) == 1
+    assert reading_threads(2) == 2  # an explicit number still holds
+    set_default_threads(None)
     assert reading_threads(None) == machine_threads()
 
 
