@@ -5,8 +5,8 @@ Usage: python benchmarks/eval_checks.py [--scrabble FOLDER] [--boggle FOLDER] [-
 Every photo is found and classified once; then each check is run alone on that
 classification, then the five Scrabble checks that change squares together
 (``misreads``: look, counts, words, hidden-blanks, lone), then the default checks (those
-and ``blanks``, which names the letter of each blank: a label that leaves a blank's
-letter open, ``?``, counts a named blank as wrong). For each source
+and ``blanks``, which names the letter of each blank in the reading's ``blanks`` and
+words; the grid keeps the blank as ``?``). For each source
 (the sidecar's ``source_repo``) and each configuration this prints the squares (cells),
 letter tiles and whole boards right, and the squares the checks fixed (wrong as the
 classifier read them, right after) and broke (right before, wrong after). A check that

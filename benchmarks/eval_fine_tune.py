@@ -30,6 +30,7 @@ from boardsight.models.onnx_classifier import OnnxClassifier
 from boardsight.models.training.augment import AugmentConfig
 from boardsight.models.training.fine_tune import FineTuneConfig, fine_tune_model
 from boardsight.models.training.photo_crops import labelled_photos, photo_crops
+from boardsight.models.training.rehearsal import DEFAULT_CROPS, rehearsal_cells
 from boardsight.models.training.scrabble.tile_data import position_key
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.reading import DEFAULT_MAX_SIDE
@@ -94,6 +95,12 @@ def main() -> None:
     parser.add_argument("--first-fold", type=int, default=0, help="start at this fold (to split a long run)")
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--rehearsal",
+        type=int,
+        default=DEFAULT_CROPS,
+        help="drawn crops rehearsed while fine-tuning, as train --from-bundled does (0: none)",
+    )
     parser.add_argument("--out", type=Path, help="write per-photo JSON lines here")
     arguments = parser.parse_args()
 
@@ -120,6 +127,11 @@ def main() -> None:
         train = [p for key in sorted(chosen) for p in positions[key]]
         test = [p for key in keys if key not in chosen for p in positions[key]]
         cells = photo_crops(train, "scrabble", metadata, seed=fold)
+        rehearsal = (
+            rehearsal_cells("scrabble", metadata, arguments.rehearsal, seed=fold, jobs=arguments.threads)
+            if arguments.rehearsal
+            else None
+        )
         config = FineTuneConfig(
             epochs=arguments.epochs, threads=arguments.threads, seed=fold, augment=AugmentConfig()
         )
@@ -133,6 +145,7 @@ def main() -> None:
                 command="eval_fine_tune",
                 data="benchmark",
                 log=lambda _: None,
+                rehearsal=rehearsal,
             )
             seconds = time.perf_counter() - started
             totals = {

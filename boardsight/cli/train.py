@@ -13,13 +13,14 @@ from boardsight.cli.options import ForceOption
 from boardsight.cli.train_common import (
     FromBundledOption,
     NameOption,
+    RehearsalOption,
     echo_result,
     log_line,
     model_destination,
     recorded_command,
     require_train_extra,
 )
-from boardsight.cli.train_fine_tune import fine_tune_command
+from boardsight.cli.train_fine_tune import DEFAULT_REHEARSAL, fine_tune_command
 
 app = GuardedTyper(
     help="Rebuild the bundled classifiers: render synthetic data, train on the CPU, export ONNX."
@@ -45,6 +46,7 @@ def boggle(
         Path | None, typer.Option("--cache", help="Keep (and reuse) the rendered cells in this folder.")
     ] = None,
     from_bundled: FromBundledOption = False,
+    rehearsal: RehearsalOption = DEFAULT_REHEARSAL,
     real: Annotated[
         Path | None, typer.Option("--real", help="Labelled tray photos to fine-tune on (--from-bundled).")
     ] = None,
@@ -67,6 +69,7 @@ def boggle(
             threads=threads,
             seed=seed,
             force=force,
+            rehearsal=rehearsal,
         )
         return
     destination = model_destination(out, "boggle_cubes.onnx", force=force)

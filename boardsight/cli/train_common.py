@@ -19,6 +19,13 @@ FromBundledOption = Annotated[
         help="Fine-tune the bundled model on --real photos (minutes) instead of training anew.",
     ),
 ]
+RehearsalOption = Annotated[
+    int,
+    typer.Option(
+        "--rehearsal",
+        help="Rendered squares mixed into fine-tuning so the model keeps what it knew (0: none).",
+    ),
+]
 NameOption = Annotated[
     str | None, typer.Option("--name", help="Store the fine-tuned model under this name (read --model NAME).")
 ]

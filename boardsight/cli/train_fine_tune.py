@@ -14,6 +14,7 @@ import typer
 from boardsight.cli.train_common import log_line, recorded_command, require_train_extra
 from boardsight.errors import BadInputError
 from boardsight.models.named_models import named_model_path
+from boardsight.models.training.rehearsal import DEFAULT_CROPS as DEFAULT_REHEARSAL
 
 DEFAULT_EPOCHS = 6
 
@@ -35,12 +36,15 @@ def fine_tune_command(
     threads: int,
     seed: int,
     force: bool,
+    rehearsal: int = DEFAULT_REHEARSAL,
 ) -> None:
     """Fine-tune the bundled ``game`` model on the labelled photos in ``real``; store it as ``name``."""
     if real is None or name is None:
         raise BadInputError("--from-bundled needs --real FOLDER (labelled photos) and --name NAME")
     if not real.is_dir():
         raise BadInputError(f"--real {real}: no such folder")
+    if rehearsal < 0:
+        raise BadInputError(f"--rehearsal must be 0 or more, not {rehearsal}")
     out = named_model_path(game, name)
     if out.exists() and not force:
         raise BadInputError(f"a {game} model named {name!r} exists ({out}); pass --force to replace it")
@@ -49,12 +53,18 @@ def fine_tune_command(
     from boardsight.models.training.augment import AugmentConfig
     from boardsight.models.training.fine_tune import FineTuneConfig, fine_tune_model
     from boardsight.models.training.photo_crops import labelled_photos, photo_crops
+    from boardsight.models.training.rehearsal import rehearsal_cells
 
     started = time.perf_counter()
     base = bundled_model(game)
     photos = labelled_photos(real, game)
-    cells = photo_crops(photos, game, OnnxClassifier(base).metadata, seed=seed)
+    metadata = OnnxClassifier(base).metadata
+    cells = photo_crops(photos, game, metadata, seed=seed)
     log_line(f"{len(cells)} labelled squares of {len(photos)} photos in {real}")
+    rehearsed = None
+    if rehearsal:
+        rehearsed = rehearsal_cells(game, metadata, rehearsal, seed=seed, jobs=threads)
+        log_line(f"{len(rehearsed)} rendered squares to rehearse")
     config = FineTuneConfig(
         epochs=epochs or DEFAULT_EPOCHS,
         threads=threads,
@@ -71,6 +81,7 @@ def fine_tune_command(
         command=recorded_command(game),
         data=f"{len(cells)} squares of {len(photos)} labelled photos ({names})",
         log=log_line,
+        rehearsal=rehearsed,
     )
     minutes = (time.perf_counter() - started) / 60
     typer.echo(

@@ -11,13 +11,14 @@ from boardsight.cli.options import ForceOption
 from boardsight.cli.train_common import (
     FromBundledOption,
     NameOption,
+    RehearsalOption,
     echo_result,
     log_line,
     model_destination,
     recorded_command,
     require_train_extra,
 )
-from boardsight.cli.train_fine_tune import fine_tune_command
+from boardsight.cli.train_fine_tune import DEFAULT_REHEARSAL, fine_tune_command
 from boardsight.errors import BadInputError
 
 
@@ -73,6 +74,7 @@ def scrabble(
         ),
     ] = None,
     from_bundled: FromBundledOption = False,
+    rehearsal: RehearsalOption = DEFAULT_REHEARSAL,
     name: NameOption = None,
     force: ForceOption = False,
 ) -> None:
@@ -85,7 +87,14 @@ def scrabble(
     """
     if from_bundled:
         fine_tune_command(
-            "scrabble", real=real, name=name, epochs=epochs, threads=threads, seed=seed, force=force
+            "scrabble",
+            real=real,
+            name=name,
+            epochs=epochs,
+            threads=threads,
+            seed=seed,
+            force=force,
+            rehearsal=rehearsal,
         )
         return
     if not 0 <= real_held_out < 1:

@@ -54,6 +54,10 @@ def test_a_board_photo_becomes_a_position(board: app.PhotoReading) -> None:
 
     assert to_cgp(board.position) == board.reading.extras["cgp"]
     assert board.position.board.get(3, 4) == "t"  # the blank read at E4 stands for T
+    assert board.reading.grid[3][4] == "?"  # ... which the photo does not show: the grid says blank
+    blanks = {blank["square"]: blank["letter"] for blank in board.reading.extras["blanks"]}
+    assert blanks["E4"] == "t"
+    assert {"word": "VAUNT", "position": "4A", "valid": True} in board.reading.extras["words"]
 
 
 def test_corners_skip_finding_and_read_the_same(tray: app.PhotoReading, board: app.PhotoReading) -> None:
@@ -99,6 +103,7 @@ def test_board_fixes_recompute_words_blanks_and_cgp(board: app.PhotoReading) -> 
     again = app.apply_fixes(fixed, ["E4=?"])  # the blank's letter is left to the lexicon once more
     assert [item["now"] for item in again.reading.extras["fixes"]] == [".", "e", "?"]
     assert {blank["square"]: blank["letter"] for blank in again.reading.extras["blanks"]}["E4"] == "t"
+    assert again.reading.grid[3][4] == "?"
     with pytest.raises(BadInputError, match="not a tile"):
         app.apply_fixes(board, ["H8=7"])
     with pytest.raises(BadInputError, match="not a fix"):

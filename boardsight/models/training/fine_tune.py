@@ -43,6 +43,8 @@ class FineTuneConfig:
     threads: int = 2
     seed: int = 0
     copies: int = 4  # each crop is seen this many times an epoch (differently augmented)
+    rehearsal_share: float = 0.5
+    """Share of each batch drawn from the rehearsal crops, when there are any."""
     augment: AugmentConfig = field(default_factory=AugmentConfig)
 
 
@@ -105,9 +107,18 @@ def _train_mode_with_frozen_norms(network: Any) -> None:
 
 
 def fine_tune_network(
-    network: Any, cells: CellSet, normalise: str, config: FineTuneConfig, log: Callable[[str], None]
+    network: Any,
+    cells: CellSet,
+    normalise: str,
+    config: FineTuneConfig,
+    log: Callable[[str], None],
+    rehearsal: CellSet | None = None,
 ) -> Any:
-    """Train ``network`` further on ``cells`` (crops at its input size); returns it in eval mode."""
+    """Train ``network`` further on ``cells`` (crops at its input size); returns it in eval mode.
+
+    With ``rehearsal`` crops (:mod:`~boardsight.models.training.rehearsal`), each batch
+    takes ``config.rehearsal_share`` of its crops from them.
+    """
     import torch
 
     if not len(cells):
@@ -115,9 +126,21 @@ def fine_tune_network(
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.threads)
     generator = torch.Generator().manual_seed(config.seed)
-    pixels = _as_tensor(cells.images)
-    labels = torch.from_numpy(cells.labels.astype(np.int64))
-    per_epoch = max(1, len(cells) * config.copies // config.batch_size)
+    rehearsed = rehearsal is not None and len(rehearsal) > 0
+    if rehearsed:
+        pool = CellSet(
+            np.concatenate([cells.images, rehearsal.images]),
+            np.concatenate([cells.labels, rehearsal.labels]),
+            cells.class_names,
+            np.concatenate([cells.groups, rehearsal.groups]),
+        )
+    else:
+        pool = cells
+    pixels = _as_tensor(pool.images)
+    labels = torch.from_numpy(pool.labels.astype(np.int64))
+    from_rehearsal = round(config.batch_size * config.rehearsal_share) if rehearsed else 0
+    own_per_batch = config.batch_size - from_rehearsal
+    per_epoch = max(1, len(cells) * config.copies // own_per_batch)
     optimiser, schedule, loss_function = training_setup(
         network,
         learning_rate=config.learning_rate,
@@ -129,7 +152,10 @@ def fine_tune_network(
         _train_mode_with_frozen_norms(network)
         total = 0.0
         for _ in range(per_epoch):
-            index = torch.randint(0, len(cells), (config.batch_size,), generator=generator)
+            index = torch.randint(0, len(cells), (own_per_batch,), generator=generator)
+            if from_rehearsal:
+                extra = torch.randint(len(cells), len(pool), (from_rehearsal,), generator=generator)
+                index = torch.cat([index, extra])
             batch = augment_batch(pixels[index].float(), config.augment, generator)
             loss = loss_function(network(normalise_tensor(batch, normalise)), labels[index])
             optimiser.zero_grad(set_to_none=True)
@@ -160,15 +186,18 @@ def fine_tune_model(
     command: str,
     data: str,
     log: Callable[[str], None] = print,
+    rehearsal: CellSet | None = None,
 ) -> FineTuneReport:
-    """Fine-tune the classifier file ``base`` on ``cells`` and write the result to ``out``."""
+    """Fine-tune the classifier file ``base`` on ``cells``, rehearsing ``rehearsal``; write it to ``out``."""
     started = time.perf_counter()
     network, metadata = network_from_onnx(base)
     if cells.class_names != metadata.class_names:
         raise BadInputError("the labelled squares use other classes than the model")
     normalise = metadata.preprocessing.get("normalise", "per_image")
     before = accuracy(network, cells, normalise)
-    fine_tune_network(network, cells, normalise, config, log)
+    if rehearsal is not None and rehearsal.class_names != metadata.class_names:
+        raise BadInputError("the rehearsal squares use other classes than the model")
+    fine_tune_network(network, cells, normalise, config, log, rehearsal)
     after = accuracy(network, cells, normalise)
     tuned = replace(
         metadata,
@@ -181,6 +210,7 @@ def fine_tune_model(
             "fine_tuned_from": Path(base).name,
             "fine_tune_epochs": config.epochs,
             "fine_tune_crops": len(cells),
+            "fine_tune_rehearsal_crops": len(rehearsal) if rehearsal is not None else 0,
             "fine_tune_accuracy_before": round(before, 5),
             "fine_tune_accuracy_after": round(after, 5),
         },

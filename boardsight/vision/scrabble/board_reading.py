@@ -485,26 +485,29 @@ def check_words(
 ) -> tuple[list[list[str]], dict[str, Any], Position]:
     """Settle the blanks (``?`` squares) with ``blank_lexicon`` and judge the words with ``lexicon``.
 
-    Returns the grid with each blank that only one letter fits written as that letter in
-    lower case, the ``blanks``, ``words`` and ``cgp`` fields of a reading, and the position.
-    ``designated`` lists blanks whose letter was given (a person's fix), shown as such.
+    Returns the grid as the photo shows it (a blank stays ``?``: its letter is not on the
+    tile), the ``blanks``, ``words`` and ``cgp`` fields of a reading, and the position. A
+    blank that only one letter fits stands for that letter in ``blanks``, the words, the
+    CGP and the position. ``designated`` lists blanks whose letter was given (a person's
+    fix, written in ``grid`` in lower case), shown as such.
     """
     grid = [list(line) for line in grid]
     blanks = designate_blanks(grid, blank_lexicon, tileset.alphabet) if blank_lexicon is not None else {}
+    settled = [list(line) for line in grid]
     for (row, col), letters in blanks.items():
         if len(letters) == 1:
-            grid[row][col] = letters[0].lower()
+            settled[row][col] = letters[0].lower()
     listed = {**blanks, **{square: [letter.upper()] for square, letter in (designated or {}).items()}}
     checked: dict[str, Any] = {
         "blanks": [
             {
                 "square": square_name(r, c),
-                "letter": grid[r][c] if grid[r][c] != BLANK else None,
+                "letter": settled[r][c] if settled[r][c] != BLANK else None,
                 "candidates": letters,
             }
             for (r, c), letters in sorted(listed.items())
         ],
-        "words": [_judged_word(run_text(grid, run), run.position, lexicon) for run in runs(grid)],
+        "words": [_judged_word(run_text(settled, run), run.position, lexicon) for run in runs(settled)],
     }
     position = position_of(grid, blanks)
     checked["cgp"] = to_cgp(position)

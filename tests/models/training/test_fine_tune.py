@@ -54,14 +54,15 @@ def test_fine_tune_stores_a_named_model_that_read_uses(
     photos = tmp_path / "my_boards"
     [photo] = generate(SynthSpec(game, width=width), photos, count=1, seed=5)
     before = digest(BUNDLED[game])
-    result = runner.invoke(
-        app, ["train", game, "--from-bundled", "--real", str(photos), "--name", "club", "--epochs", "1"]
-    )
+    options = ["--name", "club", "--epochs", "1", "--rehearsal", "40"]
+    result = runner.invoke(app, ["train", game, "--from-bundled", "--real", str(photos), *options])
     assert result.exit_code == 0, result.stderr
     stored = models_dir / game / "club.onnx"
     assert stored.is_file() and f"model 'club' for {game}" in result.stdout
     assert digest(BUNDLED[game]) == before  # the bundled model is never written to
-    assert OnnxClassifier(stored).metadata.extras["fine_tuned_from"] == BUNDLED[game].name
+    extras = OnnxClassifier(stored).metadata.extras
+    assert extras["fine_tuned_from"] == BUNDLED[game].name
+    assert extras["fine_tune_rehearsal_crops"] >= 40 and "rendered squares to rehearse" in result.stderr
 
     read = runner.invoke(
         app, ["read", str(photo), "--game", game, "--model", "club", "--json", "--no-checks"]
@@ -82,6 +83,7 @@ def test_fine_tune_needs_photos_and_a_good_name(tmp_path: Path, models_dir: Path
         (["--real", str(empty), "--name", "club"], "no labelled scrabble photos"),
         (["--real", str(empty), "--name", "../up"], "bad model name"),
         (["--name", "club"], "--from-bundled needs --real FOLDER"),
+        (["--real", str(empty), "--name", "club", "--rehearsal", "-1"], "--rehearsal must be 0 or more"),
     ]
     for options, message in cases:
         result = runner.invoke(app, ["train", "scrabble", "--from-bundled", *options])
