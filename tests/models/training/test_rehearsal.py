@@ -38,7 +38,10 @@ def test_each_batch_takes_its_share_from_the_rehearsal_crops() -> None:
     network, metadata = network_from_onnx(SCRABBLE_MODEL)
     names = metadata.class_names
     own = CellSet(
-        np.zeros((8, 32, 32, 3), np.uint8), np.full(8, names.index("."), np.int64), names, np.array(["own"] * 8)
+        np.zeros((8, 32, 32, 3), np.uint8),
+        np.full(8, names.index("."), np.int64),
+        names,
+        np.array(["own"] * 8),
     )
     rehearsal = rehearsal_cells("scrabble", metadata, 40)
     seen: list[int] = []
