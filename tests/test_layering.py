@@ -42,6 +42,7 @@ def _imports(path: Path) -> set[str]:
 # is the outermost front end: it starts the others (``boardsight serve`` runs the web app).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("boardsight", "boardsight.errors", "boardsight.paths"),
+    ("boardsight.threads",),  # threads a reading may use, for the classifiers and the vision code
     ("boardsight.lexicon",),
     ("boardsight.boggle", "boardsight.scrabble"),
     ("boardsight.sheets",),  # score sheets: written word lists, judged by the Boggle engine

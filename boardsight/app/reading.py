@@ -27,6 +27,7 @@ from boardsight.scrabble import load_tileset
 from boardsight.scrabble.coords import parse_square, square_name
 from boardsight.scrabble.position import Position
 from boardsight.scrabble.tokens import BLANK, EMPTY
+from boardsight.threads import reading_threads
 from boardsight.vision.boggle import tray_reading
 from boardsight.vision.boggle.dice_check import DICE_CHOICES
 from boardsight.vision.game_detect import DetectedGame, locate_game
@@ -98,6 +99,7 @@ def read_photo(
     source: str | None = None,
     camera_profile: CameraProfile | str | None = None,
     model: str | Path | None = None,
+    threads: int | None = None,
 ) -> PhotoReading:
     """Read the board in ``photo``: a path, the bytes of an image file, or a BGR ``uint8`` array.
 
@@ -109,12 +111,15 @@ def read_photo(
     corners are then in the pixels of the undistorted photo.
     ``checks``: None runs the game's default checks (:data:`CHECKS`), ``()`` none, or the
     names to run. ``source`` names the photo in messages. ``model`` (reader ``onnx``) is
-    a model file, or the name of one made by ``train --from-bundled``. Bad input raises a
-    :class:`~boardsight.errors.BadInputError` with a one-line message.
+    a model file, or the name of one made by ``train --from-bundled``. ``threads``: how many
+    threads the reader may use, every core for None (a batch worker: 1); the reading is the
+    same on any number. Bad input raises a :class:`~boardsight.errors.BadInputError` with a
+    one-line message.
     """
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     check_options(size=size, dice=dice, tiles=tiles, reader=reader)
+    threads = reading_threads(threads)
     name = source or _source_name(photo)
     if model is not None and reader != "onnx":
         raise BadInputError("a model of your own needs reader onnx")
@@ -148,6 +153,7 @@ def read_photo(
         options = {"tiles": tiles, "lexicon": lexicon, "checks": active}
     if model is not None:
         options["model"] = model_file
+    options["threads"] = threads
     reusable = chosen == "scrabble" or tray_reading.parse_size(size) == tray_reading.SIZES
     if detected is not None and detected.found is not None and corners is None and reusable:
         options["found"] = detected.found  # the reader need not look for it again

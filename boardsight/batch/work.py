@@ -19,6 +19,7 @@ from boardsight.batch.allocator import keep_image_buffers_on_heap
 from boardsight.batch.lines import BAD_INPUT, INTERNAL, error_line, first_line, photo_line
 from boardsight.batch.reading import read_board
 from boardsight.errors import BadInputError, BoardsightError
+from boardsight.threads import set_default_threads
 from boardsight.vision.boggle.onnx_reader import cube_classifier
 from boardsight.vision.reading import available_readers
 from boardsight.vision.scrabble.onnx_reader import square_classifier
@@ -51,7 +52,7 @@ class PhotoItem:
 
 
 def prepare_process(*, ignore_interrupts: bool = False, load_models: bool = True) -> None:
-    """Make this process a good worker: OpenCV on one thread and both ONNX sessions loaded once.
+    """Make this process a good worker: OpenCV and each reading on one thread, both ONNX sessions loaded once.
 
     The ONNX sessions already run on one thread each, so N workers use N cores. A local
     pool's workers leave Ctrl-C to the driver (``ignore_interrupts``), which stops them.
@@ -62,6 +63,7 @@ def prepare_process(*, ignore_interrupts: bool = False, load_models: bool = True
     if ignore_interrupts:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     cv2.setNumThreads(1)
+    set_default_threads(1)
     keep_image_buffers_on_heap()
     if _prepared or not load_models:
         return

@@ -12,6 +12,7 @@ import onnxruntime
 from boardsight.errors import BoardsightError, NotFoundError
 from boardsight.models.metadata import ModelMetadata
 from boardsight.models.preprocess import prepare_batch
+from boardsight.threads import map_threads
 
 DEFAULT_BATCH = 64
 
@@ -57,10 +58,21 @@ class OnnxClassifier:
             return np.zeros((0, len(self.class_names)), dtype=np.float32)
         return np.concatenate(outputs)
 
-    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
-        """Class probabilities (N, classes) for crops of any size (uint8, gray or BGR)."""
-        inputs = prepare_batch(crops, self.metadata.input_size, self.metadata.preprocessing)
-        return softmax(self.logits(inputs))
+    def probabilities(self, crops: Sequence[np.ndarray], *, threads: int = 1) -> np.ndarray:
+        """Class probabilities (N, classes) for crops of any size (uint8, gray or BGR).
+
+        With ``threads`` > 1 the parts of ``batch_size`` crops that the model runs one at a
+        time are prepared and run on up to that many threads at once (one part's preparation
+        beside another's run); each part is what one thread makes of it, so the numbers are too.
+        """
+        if threads > 1 and len(crops) > self.batch_size:
+            size = self.batch_size
+            parts = [crops[start : start + size] for start in range(0, len(crops), size)]
+            return softmax(np.concatenate(map_threads(self._part_logits, parts, threads)))
+        return softmax(self._part_logits(crops))
+
+    def _part_logits(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        return self.logits(prepare_batch(crops, self.metadata.input_size, self.metadata.preprocessing))
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         """The most likely class name and its probability for each crop."""

@@ -22,6 +22,7 @@ import numpy as np
 from boardsight.boggle.board import Board as BoggleBoard
 from boardsight.errors import BadInputError
 from boardsight.scrabble.position import Position
+from boardsight.threads import reading_threads
 from boardsight.vision.image_io import PhotoDecoder, read_image_bytes
 from boardsight.vision.stage_clock import StageClock
 
@@ -176,13 +177,17 @@ def read_photo(
     game: str,
     reader: str = "onnx",
     max_side: int = DEFAULT_MAX_SIDE,
+    threads: int | None = None,
     **options: Any,
 ) -> BoardReading:
     """Load the photo at ``path`` and read its board with the chosen reader.
 
     The photo may be decoded at reduced scale (no smaller than ``max_side`` on its long
-    side); the reading's corners are returned in full-photo pixels.
+    side); the reading's corners are returned in full-photo pixels. ``threads``: how many
+    threads the reader may use, every core of the machine for None (the same reading on
+    any number, :mod:`boardsight.threads`).
     """
+    options["threads"] = reading_threads(threads)
     if game not in GAMES:
         raise BadInputError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     get_reader(game, reader)

@@ -56,6 +56,9 @@ def test_classifier_reads_its_own_metadata_and_classifies() -> None:
     names = [name for name, _ in classifier.classify(crops)]
     assert np.mean(np.array(names) == np.array(["h", "v"])[cells.labels]) > 0.97
     assert classifier.probabilities([]).shape == (0, 2)
+    # on threads, each batch of 32 is run as on one thread: the very same numbers
+    assert np.array_equal(classifier.probabilities(crops, threads=3), probabilities)
+    assert classifier.probabilities([], threads=2).shape == (0, 2)
 
 
 def test_softmax_is_stable() -> None:

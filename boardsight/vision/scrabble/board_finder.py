@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from boardsight.scrabble.layout import load_layout
+from boardsight.threads import Aside
 from boardsight.vision.geometry import order_corners
 from boardsight.vision.reading import BoardNotFoundError
 from boardsight.vision.scrabble.lattice import (
@@ -107,20 +108,42 @@ class SearchMemo:
     """What the methods compute alike while one working image is searched, each done once.
 
     The image's board outlines (the outline and premium methods and the closer look all
-    use them) and the lattice fitted from scratch to a set of segments (the lattice
-    method's first fit, which the premium method takes its directions from).
+    use them), the premium squares' blobs (the premium method's) and the
+    lattice fitted from scratch to a set of segments (the lattice method's first fit,
+    which the premium method takes its directions from).
     """
 
     def __init__(self, work: np.ndarray) -> None:
         self.work = work
-        self._quads: list[np.ndarray] | None = None
+        self._quads: Aside[list[np.ndarray]] | None = None
+        self._blobs: Aside[np.ndarray] | None = None
         self._fits: list[tuple[Segments, Lattice | Exception]] = []
+
+    def prefetch(self, threads: int, *, blobs: bool) -> None:
+        """Start finding the outlines (and with ``blobs`` the blobs) on another thread when
+        ``threads`` > 1; on one thread they are found when first asked for, as before."""
+        if self._quads is None:
+            self._quads = Aside(outline_quads, self.work, threads=threads)
+        if blobs and self._blobs is None:
+            self._blobs = Aside(premium_blobs, self.work, threads=threads)
+
+    def cancel_prefetch(self) -> None:
+        """Drop the prefetches that have not started: found when asked for, if ever."""
+        for aside in (self._quads, self._blobs):
+            if aside is not None:
+                aside.cancel()
 
     def outlines(self, limit: int = 4) -> list[np.ndarray]:
         """:func:`outline_quads` of the working image (the first ``limit`` of at most 4)."""
         if self._quads is None:
-            self._quads = outline_quads(self.work)
-        return self._quads[:limit]
+            self._quads = Aside(outline_quads, self.work, threads=1)
+        return self._quads.result()[:limit]
+
+    def blobs(self) -> np.ndarray:
+        """:func:`premium_blobs` of the working image."""
+        if self._blobs is None:
+            self._blobs = Aside(premium_blobs, self.work, threads=1)
+        return self._blobs.result()
 
     def lattice(self, segments: Segments) -> Lattice:
         """:func:`~.lattice.fit_lattice` of ``segments`` in the working image, raising as it does."""
@@ -193,10 +216,10 @@ def find_by_premiums(
 ) -> tuple[Lattice, int, int, float]:
     """Premium method: the grid's spacing from the premium squares' centres, its directions
     from the segments or the board's outline. For blurred boards whose grid lines are gone."""
-    centres = premium_blobs(work)
+    memo = memo or SearchMemo(work)
+    centres = memo.blobs()
     if len(centres) < MIN_BLOBS:
         raise LatticeNotFoundError("too few premium squares")
-    memo = memo or SearchMemo(work)
     directions = []
     with contextlib.suppress(LatticeNotFoundError, np.linalg.LinAlgError):
         directions.append(np.linalg.inv(memo.lattice(segments).to_lattice))
@@ -310,7 +333,12 @@ def refine_on_premiums(
 
 
 def _search(
-    work: np.ndarray, kinds: np.ndarray, *, thorough: bool = True, memo: SearchMemo | None = None
+    work: np.ndarray,
+    kinds: np.ndarray,
+    *,
+    thorough: bool = True,
+    memo: SearchMemo | None = None,
+    threads: int = 1,
 ) -> tuple[_Candidate | None, Segments]:
     """The methods in turn on one working image: the first sure result, else the best, else None.
 
@@ -318,12 +346,18 @@ def _search(
     found with raised local contrast, and with the premium method too (unless not ``thorough``).
     ``memo`` holds what the methods share on ``work``. Only the block finally chosen is
     refined on its premium squares (the scores that choose it are the methods' own).
+    With ``threads`` > 1 the raised-contrast segments, the outlines and the premium blobs are
+    found on another thread while the first pass is scored, whether or not the search will
+    need them (:class:`~boardsight.threads.Aside`).
     """
     memo = memo or SearchMemo(work)
     best: tuple[str, Segments, Lattice, int, int, float] | None = None
     plain: Segments | None = None
+    memo.prefetch(threads, blobs=False)  # the outlines first: the first pass's outline method uses them
+    raised = Aside(detect_segments, work, enhance=True, threads=threads if thorough else 1)
+    memo.prefetch(threads, blobs=thorough)  # the blobs last: only the second pass's premium method uses them
     for enhance in (False, True) if thorough else (False,):
-        segments = detect_segments(work, enhance=enhance)
+        segments = raised.result() if enhance else detect_segments(work)
         plain = plain or segments
         methods = [("lattice", find_by_lattice), ("outline", find_by_outline)]
         if enhance:
@@ -340,6 +374,8 @@ def _search(
         if best is not None and best[-1] >= SURE_SCORE:
             break
     assert plain is not None
+    raised.cancel()
+    memo.cancel_prefetch()
     if best is None:
         return None, plain
     method, segments, lattice, u, v, score = best
@@ -403,7 +439,7 @@ def _regions(
 
 
 def find_board(
-    image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT, thorough: bool = True
+    image: np.ndarray, *, layout: Sequence[str] = STANDARD_LAYOUT, thorough: bool = True, threads: int = 1
 ) -> BoardLocation:
     """Locate the playing grid of a board in ``image`` (BGR uint8, any size).
 
@@ -412,7 +448,7 @@ def find_board(
     block of squares coloured like a Scrabble board turns up. Not ``thorough``: only
     the first, plain search of the working copy (no raised contrast, no closer look),
     which finds most boards in a fraction of the time that a photo without one takes
-    to be refused.
+    to be refused. ``threads``: how many threads the search may use (the same result).
     """
     if image.ndim != 3 or image.shape[2] != 3:
         raise BoardNotFoundError("expected a colour photo")
@@ -420,7 +456,7 @@ def find_board(
     scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
     work = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     memo = SearchMemo(work)
-    found, segments = _search(work, kinds, thorough=thorough, memo=memo)
+    found, segments = _search(work, kinds, thorough=thorough, memo=memo, threads=threads)
     best = None if found is None else replace(found, corners=(found.corners + 0.5) / scale - 0.5)
     doubtful = found is None or found.score < SURE_SCORE or found.cell_px < FINE_CELL_PX
     closer_look = doubtful and scale < 1  # the thorough search looks again in crops of the photo
@@ -433,7 +469,7 @@ def find_board(
             crop_scale = min(1.0, WORK_SIDE / max(crop.shape[:2]))
             if crop_scale < 1:
                 crop = cv2.resize(crop, None, fx=crop_scale, fy=crop_scale, interpolation=cv2.INTER_AREA)
-            closer, _ = _search(crop, kinds)
+            closer, _ = _search(crop, kinds, threads=threads)
             if closer is not None and (best is None or closer.score > best.score):
                 corners = (closer.corners + 0.5) / crop_scale - 0.5 + [max(left, 0), max(top, 0)]
                 best = replace(closer, corners=corners)

@@ -136,10 +136,10 @@ def choose_tiles(probabilities: np.ndarray, names: list[str], lexicon: str | Lex
     return max(shares, key=shares.get)
 
 
-def locate_board(image: np.ndarray, *, source: str = "the photo") -> BoardLocation:
+def locate_board(image: np.ndarray, *, source: str = "the photo", threads: int = 1) -> BoardLocation:
     """The board's grid in ``image`` pixels; :class:`BoardNotFoundError` naming ``source`` when none."""
     try:
-        return find_board(image)
+        return find_board(image, threads=threads)
     except BoardNotFoundError:
         raise BoardNotFoundError(f"no Scrabble board found in {source}") from None
 
@@ -264,15 +264,17 @@ def classify_board(
     corners: np.ndarray | None = None,
     second_look: bool = True,
     found: BoardLocation | None = None,
+    threads: int = 1,
 ) -> ClassifiedBoard:
     """Find the board in ``image`` (BGR) (or cut it at ``corners``), read every square, turn it upright.
 
     With ``second_look``, doubtful squares are read again shifted and scaled a little
     (:mod:`.second_look`). ``found`` is the board as the finder already found it in ``image``.
+    ``threads``: how many threads the board search may use (``model`` classifies on its own).
     """
     check_tiles(tiles)
     clock = StageClock()
-    grid_corners, found_extras = board_corners(image, corners, source=source, found=found)
+    grid_corners, found_extras = board_corners(image, corners, source=source, found=found, threads=threads)
     clock.lap("find")
     crops = cut_squares(image, grid_corners, margin=model.margin, cell_px=model.cell_px)
 
@@ -340,6 +342,7 @@ def read_board(
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
     found: BoardLocation | None = None,
+    threads: int = 1,
 ) -> BoardReading:
     """Find the board in ``image`` (BGR), read every square, orient and check the position.
 
@@ -347,10 +350,18 @@ def read_board(
     seen); ``lexicon`` a name or path, ``auto`` (the tile set's language) or None.
     Given ``corners`` (the grid's corners in ``image`` pixels, clockwise), the board is
     not looked for but cut there; ``checks`` as in :func:`assemble_reading`; ``found`` is
-    the board as the finder already found it in ``image`` (by the game's detection).
+    the board as the finder already found it in ``image`` (by the game's detection);
+    ``threads`` how many threads the board search may use.
     """
     board = classify_board(
-        image, model, tiles=tiles, lexicon=lexicon, source=source, corners=corners, found=found
+        image,
+        model,
+        tiles=tiles,
+        lexicon=lexicon,
+        source=source,
+        corners=corners,
+        found=found,
+        threads=threads,
     )
     return checked_reading(board, reader=reader, checks=checks)
 
@@ -373,6 +384,7 @@ def board_corners(
     *,
     source: str = "the photo",
     found: BoardLocation | None = None,
+    threads: int = 1,
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """The grid's corners in ``image`` (found, or ``corners`` when given) and how they were had.
 
@@ -380,7 +392,7 @@ def board_corners(
     """
     if corners is not None:
         return np.asarray(corners, dtype=np.float64), {"board_method": "given"}
-    location = found if found is not None else locate_board(image, source=source)
+    location = found if found is not None else locate_board(image, source=source, threads=threads)
     return location.corners, {"board_method": location.method, "board_score": round(location.score, 4)}
 
 

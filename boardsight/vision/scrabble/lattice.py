@@ -34,6 +34,7 @@ VP_TRIALS = 200
 GROWTH = ((3, 0.25), (5, 0.2), (8, 0.2), (12, 0.15), (100, 0.12), (100, 0.12))  # (radius, tolerance) in cells
 MIN_SEGMENTS = 12
 FOURIER_BINS = 1024  # positions are binned this finely for the Fourier sums (a multiple of 32)
+SINE_ROWS = 16  # points a block when the sines to many points are worked out
 
 
 class LatticeNotFoundError(ValueError):
@@ -62,8 +63,18 @@ def homogeneous(points: np.ndarray) -> np.ndarray:
 
 def apply_homography(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Map points (N, 2) through a 3x3 homography."""
-    mapped = homogeneous(np.asarray(points, dtype=np.float64).reshape(-1, 2)) @ matrix.T
+    return _through(matrix, homogeneous(np.asarray(points, dtype=np.float64).reshape(-1, 2)))
+
+
+def _through(matrix: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Map homogeneous points (N, 3) through a 3x3 homography to (N, 2)."""
+    mapped = rows @ matrix.T
     return mapped[:, :2] / mapped[:, 2:3]
+
+
+def _end_rows(ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The segments' starts and stops as homogeneous rows, made once for many mappings."""
+    return homogeneous(ends[:, :2]), homogeneous(ends[:, 2:])
 
 
 def _segment_lines(ends: np.ndarray) -> np.ndarray:
@@ -91,16 +102,40 @@ def sines_to_points(ends: np.ndarray, points: np.ndarray) -> np.ndarray:
 
     ``d x t`` and ``|t|^2`` are written out in the point's coordinates, so no
     (points, segments, 2) array is made: ``d x t = p . (-d_y, d_x, d_y m_x - d_x m_y)`` and
-    ``|t|^2 = |p_xy|^2 - 2 p_z (p_xy . m) + p_z^2 |m|^2``.
+    ``|t|^2 = |p_xy|^2 - 2 p_z (p_xy . m) + p_z^2 |m|^2``. Worked out a few points at a
+    time in two reused buffers, each operation as in
+    ``|px * -dy + py * dx + pz * (dy * mx - dx * my)|`` and
+    ``px * px + py * py - 2 * pz * (px * mx + py * my) + pz * pz * (mx * mx + my * my)``,
+    so the numbers are those of the plain expressions, made sooner (less memory traffic).
     """
     middle = (ends[:, :2] + ends[:, 2:]) / 2
     direction = ends[:, 2:] - ends[:, :2]
     direction /= np.linalg.norm(direction, axis=1, keepdims=True) + 1e-12
-    (dx, dy), (mx, my) = direction.T, middle.T
+    dx, dy, mx, my = (np.ascontiguousarray(column) for column in (*direction.T, *middle.T))
+    minus_dy, moment, middle_squared = -dy, dy * mx - dx * my, mx * mx + my * my
     px, py, pz = (points[:, k, None] for k in range(3))
-    cross = np.abs(px * -dy + py * dx + pz * (dy * mx - dx * my))
-    squared = px * px + py * py - 2 * pz * (px * mx + py * my) + pz * pz * (mx * mx + my * my)
-    return cross / (np.sqrt(np.maximum(squared, 0.0)) + 1e-12)
+    sines = np.empty((len(points), len(ends)))
+    for first in range(0, len(points), SINE_ROWS):
+        rows = slice(first, first + SINE_ROWS)
+        x, y, z = px[rows], py[rows], pz[rows]
+        cross = x * minus_dy
+        other = np.multiply(y, dx)
+        cross += other
+        np.multiply(z, moment, out=other)
+        cross += other
+        np.abs(cross, out=cross)
+        squared = np.multiply(x, mx)
+        np.multiply(y, my, out=other)
+        squared += other
+        np.multiply(2 * z, squared, out=squared)
+        np.subtract(x * x + y * y, squared, out=squared)
+        np.multiply(z * z, middle_squared, out=other)
+        squared += other
+        np.maximum(squared, 0.0, out=squared)
+        np.sqrt(squared, out=squared)
+        squared += 1e-12
+        np.divide(cross, squared, out=sines[rows])
+    return sines
 
 
 def vanishing_point(ends: np.ndarray, weights: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -184,14 +219,18 @@ def _line_normal(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, axis:
     the entries of G.
     """
     normal = np.zeros((9, 9))
+    families = []  # per axis: its segments, minus their line numbers and their weights (both ends alike)
+    for which in (0, 1):
+        chosen = axis == which
+        families.append((chosen, -index[chosen, None], weights[chosen, None]))
     for end in (ends[:, :2], ends[:, 2:]):
         point = homogeneous(end)
-        for which in (0, 1):
-            chosen = axis == which
-            rows = np.zeros((int(chosen.sum()), 9))
-            rows[:, 3 * which : 3 * which + 3] = point[chosen]
-            rows[:, 6:] = -index[chosen, None] * point[chosen]
-            normal += (rows * weights[chosen, None]).T @ rows
+        for which, (chosen, minus_index, weight) in enumerate(families):
+            on_axis = point[chosen]
+            rows = np.zeros((len(on_axis), 9))
+            rows[:, 3 * which : 3 * which + 3] = on_axis
+            rows[:, 6:] = minus_index * on_axis
+            normal += (rows * weight).T @ rows
     return normal
 
 
@@ -218,13 +257,19 @@ def _fit_homography(ends: np.ndarray, weights: np.ndarray, index: np.ndarray, ax
 
 
 def _assign(
-    matrix: np.ndarray, ends: np.ndarray, axis: np.ndarray
+    matrix: np.ndarray,
+    ends: np.ndarray,
+    axis: np.ndarray,
+    rows: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Nearest lattice line of each segment, the worse end's distance to it, and its middle."""
-    start = apply_homography(matrix, ends[:, :2])
-    stop = apply_homography(matrix, ends[:, 2:])
-    rows = np.arange(len(ends))
-    a, b = start[rows, axis], stop[rows, axis]
+    """Nearest lattice line of each segment, the worse end's distance to it, and its middle.
+
+    ``rows``: :func:`_end_rows` of ``ends``, when already made.
+    """
+    starts, stops = rows if rows is not None else _end_rows(ends)
+    start, stop = _through(matrix, starts), _through(matrix, stops)
+    each = np.arange(len(ends))
+    a, b = start[each, axis], stop[each, axis]
     index = np.round((a + b) / 2)
     return index, np.maximum(np.abs(a - index), np.abs(b - index)), (start + stop) / 2
 
@@ -235,15 +280,16 @@ def _grow(ends: np.ndarray, weights: np.ndarray, axis: np.ndarray, first: np.nda
     centre = apply_homography(matrix, np.zeros((1, 2)))[0]
     inliers = np.zeros(len(ends), dtype=bool)
     index = np.zeros(len(ends))
+    rows = _end_rows(ends)
     for radius, tolerance in GROWTH:
-        index, error, middle = _assign(matrix, ends, axis)
+        index, error, middle = _assign(matrix, ends, axis, rows)
         near = np.all(np.abs(middle - centre) < radius, axis=1)
         chosen = (error < tolerance) & near
         if chosen.sum() < MIN_SEGMENTS or len(np.unique(index[chosen & (axis == 0)])) < 2:
             break
         inliers = chosen
         matrix = _fit_homography(ends[chosen], weights[chosen], index[chosen], axis[chosen])
-    index, error, _ = _assign(matrix, ends, axis)
+    index, error, _ = _assign(matrix, ends, axis, rows)
     inliers = error < GROWTH[-1][1]
     return matrix, index, inliers, float(weights[inliers].sum())
 

@@ -7,6 +7,7 @@ classes it knows, its input size, and how its squares were cut; set
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Collection
 from pathlib import Path
@@ -29,10 +30,11 @@ def square_classifier(model: str | Path | None = None) -> OnnxClassifier:
     return load_classifier(str(model or os.environ.get(MODEL_ENV) or MODEL_PATH))
 
 
-def reader_model(model: str | Path | None = None) -> ReaderModel:
+def reader_model(model: str | Path | None = None, *, threads: int = 1) -> ReaderModel:
+    """The reader's model, classifying batches of crops on up to ``threads`` threads."""
     classifier = square_classifier(model)
     return ReaderModel(
-        classify=classifier.probabilities,
+        classify=functools.partial(classifier.probabilities, threads=threads),
         class_names=classifier.class_names,
         cell_px=classifier.metadata.input_size[0],
         margin=float(classifier.metadata.preprocessing.get("cell_margin", 0.0)),
@@ -50,15 +52,17 @@ def read_with_cnn(
     corners: np.ndarray | None = None,
     checks: Collection[str] | None = None,
     found: BoardLocation | None = None,
+    threads: int = 1,
     **_: Any,
 ) -> BoardReading:
     """Read a Scrabble board in a BGR image with the square CNN (cut at ``corners`` when given).
 
-    ``found``: the board as the board finder already found it in this image.
+    ``found``: the board as the board finder already found it in this image. ``threads``:
+    how many threads the reading may use (:mod:`boardsight.threads`; the same reading).
     """
     return read_board(
         image,
-        reader_model(model),
+        reader_model(model, threads=threads),
         reader="onnx",
         tiles=tiles,
         lexicon=lexicon,
@@ -66,4 +70,5 @@ def read_with_cnn(
         corners=corners,
         checks=checks,
         found=found,
+        threads=threads,
     )

@@ -13,6 +13,7 @@ The checks that change squares on this evidence are in :mod:`.check_decisions`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable
@@ -37,9 +38,14 @@ class Run:
     direction: str
     length: int
 
-    def squares(self) -> list[Square]:
+    @functools.cached_property
+    def cells(self) -> tuple[Square, ...]:
+        """The run's squares in order, worked out once (the checks ask for them many times)."""
         step_row, step_col = (0, 1) if self.direction == ACROSS else (1, 0)
-        return [(self.row + step_row * i, self.col + step_col * i) for i in range(self.length)]
+        return tuple((self.row + step_row * i, self.col + step_col * i) for i in range(self.length))
+
+    def squares(self) -> list[Square]:
+        return list(self.cells)
 
     @property
     def position(self) -> str:
@@ -51,36 +57,37 @@ def is_tile(token: str) -> bool:
 
 
 def runs(grid: list[list[str]]) -> list[Run]:
-    """Every run of two or more tiles, across (row by row) then down (column by column)."""
-    size_rows, size_cols = len(grid), len(grid[0])
+    """Every run of two or more tiles, across then down, each direction in the row-major
+    order of the runs' first squares."""
     found = []
-    for direction in (ACROSS, DOWN):
-        step_row, step_col = (0, 1) if direction == ACROSS else (1, 0)
-        for row in range(size_rows):
-            for col in range(size_cols):
-                before = (row - step_row, col - step_col)
-                if not is_tile(grid[row][col]):
+    for direction, lines in ((ACROSS, grid), (DOWN, list(zip(*grid, strict=True)))):
+        starts = []
+        for line_index, line in enumerate(lines):
+            end, size = 0, len(line)
+            while end < size:
+                if not is_tile(line[end]):
+                    end += 1
                     continue
-                if before[0] >= 0 and before[1] >= 0 and is_tile(grid[before[0]][before[1]]):
-                    continue
-                length = 0
-                r, c = row, col
-                while r < size_rows and c < size_cols and is_tile(grid[r][c]):
-                    length += 1
-                    r, c = r + step_row, c + step_col
-                if length >= 2:
-                    found.append(Run(row, col, direction, length))
+                start = end
+                while end < size and is_tile(line[end]):
+                    end += 1
+                if end - start >= 2:
+                    starts.append((line_index, start, end - start))
+        if direction == DOWN:  # (column, row) as found: put in row-major order
+            starts = sorted((row, col, length) for col, row, length in starts)
+        found.extend(Run(row, col, direction, length) for row, col, length in starts)
     return found
 
 
 def run_text(grid: list[list[str]], run: Run, substitute: dict[Square, str] | None = None) -> str:
     """The run's letters in upper case, with ``substitute`` letters in place of some squares."""
-    substitute = substitute or {}
-    return "".join(substitute.get(square, grid[square[0]][square[1]]) for square in run.squares()).upper()
+    if substitute:
+        return "".join([substitute.get(square, grid[square[0]][square[1]]) for square in run.cells]).upper()
+    return "".join([grid[row][col] for row, col in run.cells]).upper()
 
 
 def runs_through(all_runs: Iterable[Run], square: Square) -> list[Run]:
-    return [run for run in all_runs if square in run.squares()]
+    return [run for run in all_runs if square in run.cells]
 
 
 def runs_at(grid: list[list[str]], square: Square) -> list[Run]:

@@ -42,6 +42,18 @@ def premium_kinds(layout_rows: Sequence[str]) -> np.ndarray:
     return kinds
 
 
+def medians(values: np.ndarray) -> np.ndarray:
+    """Medians along the last axis, as float32: the very numbers ``np.median`` gives for a
+    float32 copy of ``values``, found sooner by partitioning a contiguous axis in place of
+    a strided one (the mean of the two middle values of an even count is taken alike)."""
+    values = np.ascontiguousarray(values)
+    half = values.shape[-1] // 2
+    if values.shape[-1] % 2:
+        return np.partition(values, half, axis=-1)[..., half].astype(np.float32)
+    middle = np.partition(values, (half - 1, half), axis=-1)
+    return (middle[..., half - 1].astype(np.float32) + middle[..., half].astype(np.float32)) / np.float32(2)
+
+
 def cell_colours(image: np.ndarray, to_lattice: np.ndarray, first: tuple[int, int], shape: tuple[int, int]):
     """Median Lab colour of the middle half of each lattice cell, shape ``shape + (3,)``.
 
@@ -55,10 +67,10 @@ def cell_colours(image: np.ndarray, to_lattice: np.ndarray, first: tuple[int, in
     warped = cv2.warpPerspective(
         image, to_pixels @ to_lattice, (cols * SAMPLE_PX, rows * SAMPLE_PX), flags=cv2.INTER_AREA
     )
-    lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB)
     inner = SAMPLE_PX // 4
     cells = lab.reshape(rows, SAMPLE_PX, cols, SAMPLE_PX, 3)[:, inner:-inner, :, inner:-inner, :]
-    return np.median(cells.transpose(0, 2, 1, 3, 4).reshape(rows, cols, -1, 3), axis=2)
+    return medians(cells.transpose(0, 2, 4, 1, 3).reshape(rows, cols, 3, -1))
 
 
 def pattern_score(colours: np.ndarray, kinds: np.ndarray) -> float:
@@ -141,7 +153,7 @@ def pattern_scores(values: np.ndarray, kinds: np.ndarray) -> np.ndarray:
     count = len(values)
 
     def spread(members: np.ndarray) -> np.ndarray:
-        deviation = np.abs(members - np.median(members, axis=1, keepdims=True))
+        deviation = np.abs(members - medians(members.transpose(0, 2, 1))[:, None, :])
         return deviation.reshape(count, -1).sum(axis=1)
 
     total = spread(values)

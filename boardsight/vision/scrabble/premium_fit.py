@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from boardsight.vision.scrabble.premium import BOARD_CELLS
+from boardsight.vision.scrabble.premium import BOARD_CELLS, medians
 
 CELL_PX = 16  # rectified pixels a cell
 MARGIN_CELLS = 1
@@ -37,8 +37,8 @@ def _kind_colours(lab: np.ndarray, kinds: np.ndarray) -> dict[int, np.ndarray]:
     offset = MARGIN_CELLS * CELL_PX
     board = lab[offset : offset + BOARD_CELLS * CELL_PX, offset : offset + BOARD_CELLS * CELL_PX]
     cells = board.reshape(BOARD_CELLS, CELL_PX, BOARD_CELLS, CELL_PX, 3)[:, inner:-inner, :, inner:-inner, :]
-    medians = np.median(cells.transpose(0, 2, 1, 3, 4).reshape(BOARD_CELLS, BOARD_CELLS, -1, 3), axis=2)
-    return {int(kind): np.median(medians[kinds == kind], axis=0) for kind in np.unique(kinds)}
+    colours = medians(cells.transpose(0, 2, 4, 1, 3).reshape(BOARD_CELLS, BOARD_CELLS, 3, -1))
+    return {int(kind): np.median(colours[kinds == kind], axis=0) for kind in np.unique(kinds)}
 
 
 def _nearest_kind(lab: np.ndarray, colours: dict[int, np.ndarray]) -> np.ndarray:

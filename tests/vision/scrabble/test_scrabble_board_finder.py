@@ -144,3 +144,21 @@ def test_a_plain_grid_without_premium_squares_is_no_board() -> None:
     grid[::40, :] = 90
     with pytest.raises(BoardNotFoundError):
         find_board(grid)
+
+
+def test_a_search_on_two_threads_finds_what_one_thread_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    flat = draw_board(WORDS)
+    photo, _ = photograph(flat, board_corners(), TILTED, (1000, 800))
+    faint = cv2.GaussianBlur((photo * 0.25 + 140).astype(np.uint8), (0, 0), 3.5)
+    asked = Counter()
+    detect = board_finder.detect_segments
+
+    def counted(image: np.ndarray, *, enhance: bool = False):
+        asked[enhance] += 1
+        return detect(image, enhance=enhance)
+
+    monkeypatch.setattr(board_finder, "detect_segments", counted)
+    one = find_board(faint, threads=1)
+    assert asked[True] >= 1  # the raised-contrast pass was needed: the work done aside is used
+    two = find_board(faint, threads=2)
+    assert np.array_equal(one.corners, two.corners) and one.score == two.score and one.method == two.method

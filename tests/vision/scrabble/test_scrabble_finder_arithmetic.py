@@ -4,7 +4,7 @@ import numpy as np
 
 from boardsight.vision.scrabble.board_finder import STANDARD_LAYOUT
 from boardsight.vision.scrabble.lattice import angle_to_point, fourier_sums, sines_to_points
-from boardsight.vision.scrabble.premium import pattern_score, pattern_scores, premium_kinds
+from boardsight.vision.scrabble.premium import medians, pattern_score, pattern_scores, premium_kinds
 
 
 def test_fourier_sums_are_the_sums_over_the_bin_centres() -> None:
@@ -33,3 +33,13 @@ def test_pattern_scores_score_each_block_as_pattern_score_does() -> None:
     blocks[0] = 128  # one colour: no pattern
     expected = [pattern_score(block.reshape(15, 15, 3), kinds) for block in blocks]
     assert pattern_scores(blocks, kinds).tolist() == expected
+
+
+def test_medians_are_numpys_medians_to_the_bit() -> None:
+    rng = np.random.default_rng(4)
+    for count in (35, 36):
+        colours = rng.integers(0, 256, (4, 5, 3, count), dtype=np.uint8)
+        assert np.array_equal(medians(colours), np.median(colours.astype(np.float32), axis=-1))
+        values = rng.normal(0, 50, (6, 3, count)).astype(np.float32)
+        assert medians(values).dtype == np.float32
+        assert np.array_equal(medians(values), np.median(values, axis=-1))

@@ -51,6 +51,19 @@ def test_reads_a_rendered_board_at_every_turn(tmp_path: Path, quarter_turns: int
     assert corner_error(reading.corners, corners) < 0.01  # in reading order: the orientation is right
 
 
+def test_a_reading_on_two_threads_is_the_reading_on_one() -> None:
+    # this photo's board search runs the raised-contrast pass and a closer look, so both
+    # the work done aside and the classifier's batches on two threads are compared
+    one = read_photo(ENGLISH, game="scrabble", reader="onnx", tiles="english", threads=1)
+    two = read_photo(ENGLISH, game="scrabble", reader="onnx", tiles="english", threads=2)
+    assert np.array_equal(one.corners, two.corners)
+    assert one.confidence == two.confidence
+    sidecars = [reading.to_sidecar() for reading in (one, two)]
+    for sidecar in sidecars:
+        sidecar.pop("timings_ms")
+    assert sidecars[0] == sidecars[1]
+
+
 def test_premium_squares_are_never_letters() -> None:
     truth = label(ENGLISH)
     reading = read_photo(ENGLISH, game="scrabble", reader="onnx", tiles="english")
