@@ -9,7 +9,12 @@ from scrabble_drawing import board_corners, draw_board, photograph
 from boardsight.vision.geometry import quad_diagonal
 from boardsight.vision.reading import BoardNotFoundError
 from boardsight.vision.scrabble import board_finder
-from boardsight.vision.scrabble.board_finder import board_homography, find_board, outline_quads
+from boardsight.vision.scrabble.board_finder import (
+    board_homography,
+    find_board,
+    find_by_outline,
+    outline_quads,
+)
 from boardsight.vision.scrabble.lattice import LatticeNotFoundError, apply_homography, fit_lattice
 from boardsight.vision.scrabble.segments import detect_segments, grouped
 
@@ -122,6 +127,31 @@ def test_search_memo_finds_outlines_and_each_plain_lattice_once(monkeypatch: pyt
         with pytest.raises(LatticeNotFoundError):
             memo.lattice(none)
     assert calls == {"outlines": 1, "fit": 2}
+
+
+@pytest.mark.parametrize(("clear_lines", "searched_on"), [(16, False), (17, True)])
+def test_a_block_with_every_grid_line_ends_the_search(
+    monkeypatch: pytest.MonkeyPatch, clear_lines: int, searched_on: bool
+) -> None:
+    monkeypatch.setattr(board_finder, "SURE_SCORE", 2.0)  # no block is sure by its score alone
+    monkeypatch.setattr(board_finder, "CLEAR_LINES", clear_lines)  # 17: more lines than a board has
+    enhanced: list[bool] = []
+    outlines: list[bool] = []
+
+    def recorded(image: np.ndarray, *, enhance: bool = False):
+        enhanced.append(enhance)
+        return detect_segments(image, enhance=enhance)
+
+    def outline_method(*args, **kwargs):
+        outlines.append(True)
+        return find_by_outline(*args, **kwargs)
+
+    monkeypatch.setattr(board_finder, "detect_segments", recorded)
+    monkeypatch.setattr(board_finder, "find_by_outline", outline_method)
+    photo, truth = photograph(draw_board(WORDS), board_corners(), TILTED, (1000, 800))
+    assert corner_error(find_board(photo).corners, truth) < 0.005
+    assert any(enhanced) == searched_on  # raised contrast: for faint grid lines
+    assert any(outlines) == searched_on
 
 
 @pytest.mark.parametrize(
