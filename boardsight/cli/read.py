@@ -83,6 +83,12 @@ def read(
             "--model", help="Read with this model: a name given to 'train --from-bundled', or an .onnx path."
         ),
     ] = None,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            "--threads", help="Threads the reading may use (default: every core); the same reading."
+        ),
+    ] = None,
 ) -> None:
     """Read the board in PHOTO: the grid, each cell's confidence, doubtful cells and the corners."""
     if game not in GAMES:
@@ -100,6 +106,7 @@ def read(
         camera_profile=camera_profile,
         checks=chosen_checks(checks, no_checks),
         model=model,
+        threads=threads,
     )
     if debug_image is not None:
         seen = photo

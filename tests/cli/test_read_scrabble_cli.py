@@ -57,6 +57,21 @@ def test_json_is_a_valid_sidecar_with_words_blanks_and_cgp() -> None:
     assert np.abs(np.array(payload["corners"]) - truth).max() < 10
 
 
+def test_threads_give_the_same_reading_and_a_bad_count_is_one_line() -> None:
+    def reading(threads: str) -> dict:
+        result = runner.invoke(
+            app, ["read", str(BOARD), "--game", "scrabble", "--json", "--threads", threads]
+        )
+        assert result.exit_code == 0, result.stderr
+        payload = json.loads(result.stdout)
+        return {key: value for key, value in payload.items() if key not in ("timings_ms", "cpu_ms")}
+
+    assert reading("1") == reading("2")
+    bad = runner.invoke(app, ["read", str(BOARD), "--game", "scrabble", "--threads", "0"])
+    assert bad.exit_code == 2 and "threads must be a whole number of at least 1" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
+
+
 def test_debug_image(tmp_path: Path) -> None:
     out = tmp_path / "debug.png"
     result = runner.invoke(app, ["read", str(BOARD), "--game", "scrabble", "--debug-image", str(out)])
