@@ -127,15 +127,7 @@ def fine_tune_network(
     torch.set_num_threads(config.threads)
     generator = torch.Generator().manual_seed(config.seed)
     rehearsed = rehearsal is not None and len(rehearsal) > 0
-    if rehearsed:
-        pool = CellSet(
-            np.concatenate([cells.images, rehearsal.images]),
-            np.concatenate([cells.labels, rehearsal.labels]),
-            cells.class_names,
-            np.concatenate([cells.groups, rehearsal.groups]),
-        )
-    else:
-        pool = cells
+    pool = CellSet.concatenate([cells, rehearsal]) if rehearsed else cells
     pixels = _as_tensor(pool.images)
     labels = torch.from_numpy(pool.labels.astype(np.int64))
     from_rehearsal = round(config.batch_size * config.rehearsal_share) if rehearsed else 0
