@@ -322,10 +322,6 @@ def _fix_board(photo: PhotoReading, fixes: list[str]) -> PhotoReading:
         confidence[row][col] = 1.0
     final = {parse_square(item["square"]): item["now"] for item in listed}
     designated = {square: token for square, token in final.items() if token.islower()}
-    for item in read.extras.get("blanks", []):  # blanks whose letter the lexicon named are named afresh
-        row, col = parse_square(item["square"])
-        if final.get((row, col), BLANK) == BLANK:
-            grid[row][col] = BLANK
     lexicon = board_reading.lexicon_for(photo.settings.get("lexicon", "auto"), tileset.name)
     blank_lexicon = lexicon if "blanks" in photo.settings.get("checks", CHECKS["scrabble"]) else None
     grid, checked, position = board_reading.check_words(
