@@ -165,6 +165,15 @@ def _total_line(split: list[tuple[LineOutput, list[_Piece]]]) -> LineOutput | No
     return best
 
 
+def _engine_tables(ppocr: LetterTable, own: LetterTable | None, word_engine: str) -> list[LetterTable]:
+    """The letter tables ``word_engine`` decides a word on, the one the sheet's hand is learnt on first."""
+    if word_engine == "ppocr" or own is None:
+        return [ppocr]
+    if word_engine == "own":
+        return [own]
+    return [ppocr, own]
+
+
 def word_evidence(
     ppocr: LetterTable,
     own: LetterTable | None,
@@ -174,12 +183,7 @@ def word_evidence(
 ) -> list[Evidence]:
     """The letter tables ``word_engine`` decides a word on, with their weights; the first
     (the one the sheet's hand was learnt on, :func:`hand_tables`) re-read under ``hand``."""
-    if word_engine == "ppocr" or own is None:
-        tables = [ppocr]
-    elif word_engine == "own":
-        tables = [own]
-    else:
-        tables = [ppocr, own]
+    tables = _engine_tables(ppocr, own, word_engine)
     if hand is not None:
         tables[0] = hand.apply(tables[0])
     if len(tables) == 1:
@@ -191,11 +195,9 @@ def hand_tables(
     ppocr: list[LetterTable], own: list[LetterTable | None], word_engine: str
 ) -> list[LetterTable]:
     """The table of each word the sheet's hand is learnt on: the first ``word_engine`` decides on."""
-    if word_engine == "own":
-        return [
-            own_table if own_table is not None else table for table, own_table in zip(ppocr, own, strict=True)
-        ]
-    return list(ppocr)
+    return [
+        _engine_tables(table, own_table, word_engine)[0] for table, own_table in zip(ppocr, own, strict=True)
+    ]
 
 
 def decide_word(
@@ -244,15 +246,12 @@ def _decide_word(
     hand: HandModel | None,
     nonword_raw: bool = False,
 ) -> WordReading:
-    if word_engine == "ppocr+own" and own is not None:
-        alone = read_word_by(
-            [Evidence(hand.apply(ppocr) if hand is not None else ppocr)], vocabulary, nonword_raw=nonword_raw
-        )
+    evidence = word_evidence(ppocr, own, word_engine, own_weight, hand)
+    if word_engine == "ppocr+own" and own is not None:  # PP-OCR's (hand-read) table alone first
+        alone = read_word_by([Evidence(evidence[0].table)], vocabulary, nonword_raw=nonword_raw)
         if alone.status == AS_WRITTEN and (vocabulary is not None or alone.confidence >= CONFIDENT):
             return alone
-    return read_word_by(
-        word_evidence(ppocr, own, word_engine, own_weight, hand), vocabulary, nonword_raw=nonword_raw
-    )
+    return read_word_by(evidence, vocabulary, nonword_raw=nonword_raw)
 
 
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
