@@ -254,6 +254,30 @@ def _decide_word(
     return read_word_by(evidence, vocabulary, nonword_raw=nonword_raw)
 
 
+def decide_words(
+    ppocr: list[LetterTable],
+    own: list[LetterTable | None],
+    word_engine: str,
+    vocabulary: Vocabulary | None,
+    *,
+    adapt_hand: bool = ADAPT_HAND,
+) -> list[WordReading]:
+    """Every word of one hand decided by ``word_engine`` (:func:`decide_word`); with
+    ``adapt_hand`` (and a vocabulary), a word left in doubt is asked again under the hand
+    learnt from the other words."""
+    readings = [
+        decide_word(table, own_table, word_engine, vocabulary)
+        for table, own_table in zip(ppocr, own, strict=True)
+    ]
+    if not adapt_hand or vocabulary is None or all(reading.status != CHECK for reading in readings):
+        return readings
+    hands = learn_hands(hand_tables(ppocr, own, word_engine), readings, vocabulary)
+    return [
+        decide_word(table, own_table, word_engine, vocabulary, hand=hand, plain=reading)
+        for table, own_table, hand, reading in zip(ppocr, own, hands, readings, strict=True)
+    ]
+
+
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
     if word_engine == "ppocr" or not pieces:
         return [None] * len(pieces)
@@ -318,16 +342,7 @@ def read_sheet(
     ]
     ppocr_tables = [piece.line.table.slice(piece.start, piece.stop) for piece in kept]
     own_tables = _own_tables(image, kept, word_engine)
-    readings = [
-        decide_word(ppocr, own, word_engine, vocabulary)
-        for ppocr, own in zip(ppocr_tables, own_tables, strict=True)
-    ]
-    if adapt_hand and vocabulary is not None and any(reading.status == CHECK for reading in readings):
-        hands = learn_hands(hand_tables(ppocr_tables, own_tables, word_engine), readings, vocabulary)
-        readings = [
-            decide_word(ppocr, own, word_engine, vocabulary, hand=hand, plain=reading)
-            for ppocr, own, hand, reading in zip(ppocr_tables, own_tables, hands, readings, strict=True)
-        ]
+    readings = decide_words(ppocr_tables, own_tables, word_engine, vocabulary, adapt_hand=adapt_hand)
     if vocabulary is not None:
         readings = doubt_doubled_letters(ocr, image, [piece.quad for piece in kept], readings, vocabulary)
     words, upright_boxes = [], []
