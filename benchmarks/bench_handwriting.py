@@ -74,9 +74,8 @@ def ppocr_words(
 ) -> list[str]:
     """The image's words read by ``engine_name``; with ``adapt_hand``, under the hand learnt from
     the image's other words (one writer an image, as on a score sheet)."""
-    from boardsight.sheets.hand_model import learn_hands
     from boardsight.vision.sheets.ppocr import collapse_symbols, engine
-    from boardsight.vision.sheets.reader import _own_tables, _split, decide_word, hand_tables
+    from boardsight.vision.sheets.reader import _own_tables, _split, decide_words
 
     ocr = engine()
     scale = min(1.0, 1600 / max(image.shape[:2]))
@@ -90,15 +89,7 @@ def ppocr_words(
     ]
     tables = [piece.line.table.slice(piece.start, piece.stop) for piece in pieces]
     owns = _own_tables(image, pieces, engine_name)
-    readings = [
-        decide_word(table, own, engine_name, vocabulary) for table, own in zip(tables, owns, strict=True)
-    ]
-    if adapt_hand and vocabulary is not None:
-        hands = learn_hands(hand_tables(tables, owns, engine_name), readings, vocabulary)
-        readings = [
-            decide_word(table, own, engine_name, vocabulary, hand=hand, plain=reading)
-            for table, own, hand, reading in zip(tables, owns, hands, readings, strict=True)
-        ]
+    readings = decide_words(tables, owns, engine_name, vocabulary, adapt_hand=adapt_hand)
     for piece, reading in zip(pieces, readings, strict=True):
         if reading.text:
             quad = piece.quad

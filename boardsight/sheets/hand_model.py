@@ -187,6 +187,8 @@ def learn_hands(
     if vocabulary is None or len(tables) <= min_words:
         return models
     prepared = [_prepare(table, reading, vocabulary) for table, reading in zip(tables, readings, strict=True)]
+    reads = np.stack([word.reads if word is not None else np.zeros(ALPHABET) for word in prepared])
+    others_reads = reads.sum(axis=0) - reads  # leave one out: each word's model counts the others' reads
     for _ in range(rounds):
         expected = []
         for word, model in zip(prepared, models, strict=True):
@@ -199,12 +201,9 @@ def learn_hands(
             expected.append(sum(w * s for w, s in zip(weights, word.substitutions, strict=True)))
         counts = np.stack(expected)
         shows = counts >= SHOWS
-        reads = np.stack([word.reads if word is not None else np.zeros(ALPHABET) for word in prepared])
-        all_counts, all_shown, all_reads = counts.sum(axis=0), shows.sum(axis=0), reads.sum(axis=0)
+        all_counts, all_shown = counts.sum(axis=0), shows.sum(axis=0)
         models = [
-            HandModel(
-                _rates(all_shown - shows[i], all_counts - counts[i], all_reads - reads[i], prior, min_words)
-            )
+            HandModel(_rates(all_shown - shows[i], all_counts - counts[i], others_reads[i], prior, min_words))
             for i in range(len(prepared))
         ]
     return models

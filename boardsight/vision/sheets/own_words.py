@@ -16,7 +16,7 @@ import numpy as np
 from boardsight.errors import BadInputError
 from boardsight.models.metadata import ModelMetadata
 from boardsight.sheets.ctc import COLUMNS, LetterTable
-from boardsight.vision.sheets.word_image import pad_batch, word_pixels
+from boardsight.vision.sheets.word_image import by_width, word_pixels
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "sheet_words.onnx"
 TASK = "sheet-word"
@@ -52,15 +52,8 @@ class OwnWords:
     def tables(self, crops: list[np.ndarray]) -> list[LetterTable]:
         """One letter table per BGR (or gray) crop, in order."""
         images = [word_pixels(crop) for crop in crops]
-        order = sorted(range(len(images)), key=lambda i: images[i].shape[1])
-        tables: list[LetterTable | None] = [None] * len(images)
-        for start in range(0, len(order), BATCH):
-            chunk = order[start : start + BATCH]
-            batch, frames = pad_batch([images[i] for i in chunk])
-            probs = self.session.run(None, {self.input_name: batch})[0]
-            for row, index in enumerate(chunk):
-                tables[index] = LetterTable.from_probs(probs[row, : frames[row]])
-        return [table for table in tables if table is not None]
+        probs = by_width(images, BATCH, lambda batch: self.session.run(None, {self.input_name: batch})[0])
+        return [LetterTable.from_probs(table) for table in probs]
 
 
 @cache

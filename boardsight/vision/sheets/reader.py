@@ -165,6 +165,15 @@ def _total_line(split: list[tuple[LineOutput, list[_Piece]]]) -> LineOutput | No
     return best
 
 
+def _engine_tables(ppocr: LetterTable, own: LetterTable | None, word_engine: str) -> list[LetterTable]:
+    """The letter tables ``word_engine`` decides a word on, the one the sheet's hand is learnt on first."""
+    if word_engine == "ppocr" or own is None:
+        return [ppocr]
+    if word_engine == "own":
+        return [own]
+    return [ppocr, own]
+
+
 def word_evidence(
     ppocr: LetterTable,
     own: LetterTable | None,
@@ -174,12 +183,7 @@ def word_evidence(
 ) -> list[Evidence]:
     """The letter tables ``word_engine`` decides a word on, with their weights; the first
     (the one the sheet's hand was learnt on, :func:`hand_tables`) re-read under ``hand``."""
-    if word_engine == "ppocr" or own is None:
-        tables = [ppocr]
-    elif word_engine == "own":
-        tables = [own]
-    else:
-        tables = [ppocr, own]
+    tables = _engine_tables(ppocr, own, word_engine)
     if hand is not None:
         tables[0] = hand.apply(tables[0])
     if len(tables) == 1:
@@ -191,11 +195,9 @@ def hand_tables(
     ppocr: list[LetterTable], own: list[LetterTable | None], word_engine: str
 ) -> list[LetterTable]:
     """The table of each word the sheet's hand is learnt on: the first ``word_engine`` decides on."""
-    if word_engine == "own":
-        return [
-            own_table if own_table is not None else table for table, own_table in zip(ppocr, own, strict=True)
-        ]
-    return list(ppocr)
+    return [
+        _engine_tables(table, own_table, word_engine)[0] for table, own_table in zip(ppocr, own, strict=True)
+    ]
 
 
 def decide_word(
@@ -244,15 +246,36 @@ def _decide_word(
     hand: HandModel | None,
     nonword_raw: bool = False,
 ) -> WordReading:
-    if word_engine == "ppocr+own" and own is not None:
-        alone = read_word_by(
-            [Evidence(hand.apply(ppocr) if hand is not None else ppocr)], vocabulary, nonword_raw=nonword_raw
-        )
+    evidence = word_evidence(ppocr, own, word_engine, own_weight, hand)
+    if word_engine == "ppocr+own" and own is not None:  # PP-OCR's (hand-read) table alone first
+        alone = read_word_by([Evidence(evidence[0].table)], vocabulary, nonword_raw=nonword_raw)
         if alone.status == AS_WRITTEN and (vocabulary is not None or alone.confidence >= CONFIDENT):
             return alone
-    return read_word_by(
-        word_evidence(ppocr, own, word_engine, own_weight, hand), vocabulary, nonword_raw=nonword_raw
-    )
+    return read_word_by(evidence, vocabulary, nonword_raw=nonword_raw)
+
+
+def decide_words(
+    ppocr: list[LetterTable],
+    own: list[LetterTable | None],
+    word_engine: str,
+    vocabulary: Vocabulary | None,
+    *,
+    adapt_hand: bool = ADAPT_HAND,
+) -> list[WordReading]:
+    """Every word of one hand decided by ``word_engine`` (:func:`decide_word`); with
+    ``adapt_hand`` (and a vocabulary), a word left in doubt is asked again under the hand
+    learnt from the other words."""
+    readings = [
+        decide_word(table, own_table, word_engine, vocabulary)
+        for table, own_table in zip(ppocr, own, strict=True)
+    ]
+    if not adapt_hand or vocabulary is None or all(reading.status != CHECK for reading in readings):
+        return readings
+    hands = learn_hands(hand_tables(ppocr, own, word_engine), readings, vocabulary)
+    return [
+        decide_word(table, own_table, word_engine, vocabulary, hand=hand, plain=reading)
+        for table, own_table, hand, reading in zip(ppocr, own, hands, readings, strict=True)
+    ]
 
 
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
@@ -319,16 +342,7 @@ def read_sheet(
     ]
     ppocr_tables = [piece.line.table.slice(piece.start, piece.stop) for piece in kept]
     own_tables = _own_tables(image, kept, word_engine)
-    readings = [
-        decide_word(ppocr, own, word_engine, vocabulary)
-        for ppocr, own in zip(ppocr_tables, own_tables, strict=True)
-    ]
-    if adapt_hand and vocabulary is not None and any(reading.status == CHECK for reading in readings):
-        hands = learn_hands(hand_tables(ppocr_tables, own_tables, word_engine), readings, vocabulary)
-        readings = [
-            decide_word(ppocr, own, word_engine, vocabulary, hand=hand, plain=reading)
-            for ppocr, own, hand, reading in zip(ppocr_tables, own_tables, hands, readings, strict=True)
-        ]
+    readings = decide_words(ppocr_tables, own_tables, word_engine, vocabulary, adapt_hand=adapt_hand)
     if vocabulary is not None:
         readings = doubt_doubled_letters(ocr, image, [piece.quad for piece in kept], readings, vocabulary)
     words, upright_boxes = [], []

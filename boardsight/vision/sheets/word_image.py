@@ -8,6 +8,7 @@ the paper's tint and the light hardly matter; padding a batch with zeros is padd
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -42,3 +43,19 @@ def pad_batch(images: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         batch[row, 0, :, : image.shape[1]] = image
     frames = np.array([math.ceil(image.shape[1] / STRIDE) for image in images], np.int64)
     return batch, frames
+
+
+def by_width(
+    images: list[np.ndarray], batch_size: int, run: Callable[[np.ndarray], np.ndarray]
+) -> list[np.ndarray]:
+    """``run`` on padded batches of images of similar width (:func:`pad_batch`), each image's
+    output (N, T, C) cut to its own timesteps, in the images' order."""
+    order = sorted(range(len(images)), key=lambda i: images[i].shape[1])
+    results: list[np.ndarray] = [np.empty(0)] * len(images)
+    for start in range(0, len(order), batch_size):
+        chunk = order[start : start + batch_size]
+        batch, frames = pad_batch([images[i] for i in chunk])
+        output = run(batch)
+        for row, index in enumerate(chunk):
+            results[index] = output[row, : frames[row]]
+    return results

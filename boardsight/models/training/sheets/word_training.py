@@ -25,7 +25,7 @@ import numpy as np
 from boardsight.models.training.sheets.word_crops import WordCrops
 from boardsight.models.training.sheets.word_network import HIDDEN, WIDTHS, build_word_network
 from boardsight.sheets.ctc import LETTERS, LetterTable, greedy_reading, letter_index
-from boardsight.vision.sheets.word_image import HEIGHT, STRIDE, pad_batch
+from boardsight.vision.sheets.word_image import HEIGHT, STRIDE, by_width, pad_batch
 
 
 @dataclass(frozen=True)
@@ -81,18 +81,8 @@ def log_probs(network: Any, images: list[np.ndarray]) -> list[np.ndarray]:
     import torch
 
     network.eval()
-    tables = []
-    order = sorted(range(len(images)), key=lambda i: images[i].shape[1])
-    results: dict[int, np.ndarray] = {}
     with torch.no_grad():
-        for start in range(0, len(order), 64):
-            chunk = order[start : start + 64]
-            batch, frames = pad_batch([images[i] for i in chunk])
-            output = network(torch.from_numpy(batch)).numpy()
-            for row, index in enumerate(chunk):
-                results[index] = output[row, : frames[row]]
-    tables = [results[i] for i in range(len(images))]
-    return tables
+        return by_width(images, 64, lambda batch: network(torch.from_numpy(batch)).numpy())
 
 
 def word_accuracy(network: Any, crops: WordCrops) -> float:
