@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -292,6 +293,17 @@ def find_by_outline(
     return best
 
 
+class _Block(NamedTuple):
+    """A block a method found in the working image, before it is refined on its premium squares."""
+
+    method: str
+    segments: Segments  # the segments it was found with
+    lattice: Lattice
+    u: int  # its top-left lattice corner
+    v: int
+    score: float
+
+
 @dataclass(frozen=True)
 class _Candidate:
     corners: np.ndarray  # in the searched image's pixels
@@ -355,7 +367,7 @@ def _search(
     need them (:class:`~boardsight.threads.Aside`).
     """
     memo = memo or SearchMemo(work)
-    best: tuple[str, Segments, Lattice, int, int, float] | None = None
+    best: _Block | None = None
     plain: Segments | None = None
     memo.prefetch(threads, blobs=False)  # the outlines first: the first pass's outline method uses them
     raised = Aside(detect_segments, work, enhance=True, threads=threads if thorough else 1)
@@ -372,11 +384,11 @@ def _search(
                 lattice, u, v, score = finder(work, segments, kinds, memo=memo)
             except (LatticeNotFoundError, np.linalg.LinAlgError):
                 continue
-            if score >= 0 and (best is None or score > best[-1]):
-                best = (method, segments, lattice, u, v, score)
-            done = best is not None and (best[-1] >= SURE_SCORE or _lines_clear(*best[1:]))
-            if done:
-                break
+            if score >= 0 and (best is None or score > best.score):
+                best = _Block(method, segments, lattice, u, v, score)
+                done = best.score >= SURE_SCORE or _lines_clear(best)
+                if done:
+                    break
         if done:
             break
     assert plain is not None
@@ -384,15 +396,20 @@ def _search(
     memo.cancel_prefetch()
     if best is None:
         return None, plain
-    method, segments, lattice, u, v, score = best
     to_lattice = refine_on_premiums(
-        work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
+        work,
+        best.segments,
+        kinds,
+        best.lattice.to_lattice,
+        best.u,
+        best.v,
+        with_lines=best.method != "premium",
     )
-    return _Candidate(_block_corners(to_lattice, u, v), score, method), plain
+    return _Candidate(_block_corners(to_lattice, best.u, best.v), best.score, best.method), plain
 
 
-def _lines_clear(segments: Segments, lattice: Lattice, u: int, v: int, score: float) -> bool:
-    """The block at ``(u, v)`` scores at least ``CLEAR_SCORE`` and all its grid lines are in ``segments``.
+def _lines_clear(block: _Block) -> bool:
+    """The block scores at least ``CLEAR_SCORE`` and all its grid lines are in its ``segments``.
 
     Then the other methods, and raised contrast (which brings out faint, blurred grid
     lines), find the same board again, scored a little differently by the clutter they
@@ -402,10 +419,10 @@ def _lines_clear(segments: Segments, lattice: Lattice, u: int, v: int, score: fl
     without). Below ``CLEAR_SCORE`` the search goes on: stopping there too changed
     letters on boards of the source a model never saw.
     """
-    if score < CLEAR_SCORE:
+    if block.score < CLEAR_SCORE:
         return False
-    corners = order_corners(_block_corners(lattice.to_lattice, u, v))
-    return line_coverage(segments, board_homography(corners)) >= CLEAR_LINES
+    corners = order_corners(_block_corners(block.lattice.to_lattice, block.u, block.v))
+    return line_coverage(block.segments, board_homography(corners)) >= CLEAR_LINES
 
 
 def premium_colour_box(work: np.ndarray) -> np.ndarray | None:
