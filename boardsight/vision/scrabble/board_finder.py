@@ -22,9 +22,9 @@ come back in the caller's pixels.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -118,50 +118,42 @@ class SearchMemo:
 
     def __init__(self, work: np.ndarray) -> None:
         self.work = work
-        self._quads: Aside[list[np.ndarray]] | None = None
-        self._blobs: Aside[np.ndarray] | None = None
-        self._fits: list[tuple[Segments, Lattice | Exception]] = []
+        self._found: dict[Callable[[np.ndarray], Any], Aside[Any]] = {}  # by what finds it in ``work``
+        self._fits: list[tuple[Segments, Aside[Lattice]]] = []
+
+    def _aside(self, finder: Callable[[np.ndarray], Any], threads: int) -> Aside[Any]:
+        """``finder`` of the working image, started (on ``threads``) the first time it is named."""
+        if finder not in self._found:
+            self._found[finder] = Aside(finder, self.work, threads=threads)
+        return self._found[finder]
 
     def prefetch(self, threads: int, *, blobs: bool) -> None:
         """Start finding the outlines (and with ``blobs`` the blobs) on another thread when
         ``threads`` > 1; on one thread they are found when first asked for, as before."""
-        if self._quads is None:
-            self._quads = Aside(outline_quads, self.work, threads=threads)
-        if blobs and self._blobs is None:
-            self._blobs = Aside(premium_blobs, self.work, threads=threads)
+        self._aside(outline_quads, threads)
+        if blobs:
+            self._aside(premium_blobs, threads)
 
     def cancel_prefetch(self) -> None:
         """Drop the prefetches that have not started: found when asked for, if ever."""
-        for aside in (self._quads, self._blobs):
-            if aside is not None:
-                aside.cancel()
+        for aside in self._found.values():
+            aside.cancel()
 
     def outlines(self, limit: int = 4) -> list[np.ndarray]:
         """:func:`outline_quads` of the working image (the first ``limit`` of at most 4)."""
-        if self._quads is None:
-            self._quads = Aside(outline_quads, self.work, threads=1)
-        return self._quads.result()[:limit]
+        return self._aside(outline_quads, 1).result()[:limit]
 
     def blobs(self) -> np.ndarray:
         """:func:`premium_blobs` of the working image."""
-        if self._blobs is None:
-            self._blobs = Aside(premium_blobs, self.work, threads=1)
-        return self._blobs.result()
+        return self._aside(premium_blobs, 1).result()
 
     def lattice(self, segments: Segments) -> Lattice:
         """:func:`~.lattice.fit_lattice` of ``segments`` in the working image, raising as it does."""
-        for known, fit in self._fits:
-            if known is segments:
-                if isinstance(fit, Exception):
-                    raise fit
-                return fit
-        try:
-            fit = fit_lattice(segments, self.work.shape)
-        except (LatticeNotFoundError, np.linalg.LinAlgError) as error:
-            self._fits.append((segments, error))
-            raise
-        self._fits.append((segments, fit))
-        return fit
+        fit = next((fit for known, fit in self._fits if known is segments), None)
+        if fit is None:
+            fit = Aside(fit_lattice, segments, self.work.shape, threads=1)
+            self._fits.append((segments, fit))
+        return fit.result()
 
 
 def find_by_lattice(
