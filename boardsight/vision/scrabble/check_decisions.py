@@ -432,19 +432,17 @@ def check_lone(
         empty = math.prod(evidence.p(square, EMPTY) for square in group)
         tile = math.prod(evidence.p((r, c), grid[r][c]) for r, c in group)
         posterior = (1 - real) * empty / ((1 - real) * empty + real * tile)
+        if len(group) == 1:
+            reason = f"a tile touching no other is part of no word (a stray tile: {percent(real)})"
+        else:
+            reason = (
+                f"one of {len(group)} tiles touching only each other, apart from the rest of the board "
+                f"(stray tiles: {percent(real)})"
+            )
         for r, c in group:
             token = grid[r][c]
-            if len(group) == 1:
-                why = (
-                    f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other is part "
-                    f"of no word (a stray tile: {percent(real)})"
-                )
-            else:
-                why = (
-                    f"{token} {percent(evidence.p((r, c), token))} -> empty "
-                    f"{percent(evidence.p((r, c), EMPTY))}: one of {len(group)} tiles touching only each "
-                    f"other, apart from the rest of the board (stray tiles: {percent(real)})"
-                )
+            read, empty_here = percent(evidence.p((r, c), token)), percent(evidence.p((r, c), EMPTY))
+            why = f"{token} {read} -> empty {empty_here}: {reason}"
             if posterior >= CLEAR:
                 result.corrections.append(Correction((r, c), token, EMPTY, f"{why}; changed", "lone"))
             elif posterior >= FLAG_FROM:
