@@ -36,8 +36,8 @@ from stage_times import STAGES, StageTimes
 from boardsight.datasets.metrics import cell_matches
 from boardsight.datasets.store import Example, iter_examples
 from boardsight.errors import BoardsightError
-from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
-from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading, decode_photo
+from boardsight.vision.image_io import read_image_bytes
+from boardsight.vision.reading import DEFAULT_MAX_SIDE, BoardReading, Larger, decode_photo
 from boardsight.vision.stage_clock import StageClock
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "real"
@@ -207,14 +207,14 @@ def _with_total(times: Times) -> Times:
     return wall, cpu
 
 
-def decoded(example: Example, max_side: int) -> tuple[Any, StageClock]:
-    """The photo decoded as the reader decodes it, and a clock that has timed the decode."""
+def decoded(example: Example, max_side: int) -> tuple[Any, Larger, StageClock]:
+    """The photo decoded as the reader decodes it, how a larger decode is had (:data:`Larger`),
+    and a clock that has timed the decode."""
     clock = StageClock()
-    image, _ = decode_image_scaled(
-        read_image_bytes(example.image_path), source=str(example.image_path), max_side=max_side
-    )
+    data = read_image_bytes(example.image_path)
+    image, _, larger = decode_photo(data, source=str(example.image_path), max_side=max_side)
     clock.lap("decode")
-    return image, clock
+    return image, larger, clock
 
 
 def scrabble(folder: Path, out: Path | None, tag: str, second_look: bool = True) -> None:
@@ -226,7 +226,7 @@ def scrabble(folder: Path, out: Path | None, tag: str, second_look: bool = True)
     names = board_reading.CHECK_GROUPS["misreads"]
 
     def classify(example: Example) -> tuple[Any, Times]:
-        image, clock = decoded(example, DEFAULT_MAX_SIDE)
+        image, _, clock = decoded(example, DEFAULT_MAX_SIDE)
         board = board_reading.classify_board(image, model, second_look=second_look)
         return board, ({**clock.wall, **board.timings}, {**clock.cpu, **board.cpu_timings})
 
@@ -248,12 +248,8 @@ def boggle(folder: Path, out: Path | None, tag: str) -> None:
     examples = [e for e in iter_examples(folder) if e.game == "boggle" and e.label.has_grid]
 
     def classify(example: Example) -> tuple[Any, Times]:
-        clock = StageClock()
-        source = str(example.image_path)
-        data = read_image_bytes(example.image_path)
-        image, _, larger = decode_photo(data, source=source, max_side=tray_reading.READ_MAX_SIDE)
-        clock.lap("decode")
-        location = tray_reading.locate_tray(image, source=source, larger=larger)
+        image, larger, clock = decoded(example, tray_reading.READ_MAX_SIDE)
+        location = tray_reading.locate_tray(image, source=str(example.image_path), larger=larger)
         clock.lap("find")
         probabilities = tray_reading.read_cells(image, location, cells, larger)
         clock.lap("read")

@@ -22,8 +22,9 @@ come back in the caller's pixels.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -117,50 +118,42 @@ class SearchMemo:
 
     def __init__(self, work: np.ndarray) -> None:
         self.work = work
-        self._quads: Aside[list[np.ndarray]] | None = None
-        self._blobs: Aside[np.ndarray] | None = None
-        self._fits: list[tuple[Segments, Lattice | Exception]] = []
+        self._found: dict[Callable[[np.ndarray], Any], Aside[Any]] = {}  # by what finds it in ``work``
+        self._fits: list[tuple[Segments, Aside[Lattice]]] = []
+
+    def _aside(self, finder: Callable[[np.ndarray], Any], threads: int) -> Aside[Any]:
+        """``finder`` of the working image, started (on ``threads``) the first time it is named."""
+        if finder not in self._found:
+            self._found[finder] = Aside(finder, self.work, threads=threads)
+        return self._found[finder]
 
     def prefetch(self, threads: int, *, blobs: bool) -> None:
         """Start finding the outlines (and with ``blobs`` the blobs) on another thread when
         ``threads`` > 1; on one thread they are found when first asked for, as before."""
-        if self._quads is None:
-            self._quads = Aside(outline_quads, self.work, threads=threads)
-        if blobs and self._blobs is None:
-            self._blobs = Aside(premium_blobs, self.work, threads=threads)
+        self._aside(outline_quads, threads)
+        if blobs:
+            self._aside(premium_blobs, threads)
 
     def cancel_prefetch(self) -> None:
         """Drop the prefetches that have not started: found when asked for, if ever."""
-        for aside in (self._quads, self._blobs):
-            if aside is not None:
-                aside.cancel()
+        for aside in self._found.values():
+            aside.cancel()
 
     def outlines(self, limit: int = 4) -> list[np.ndarray]:
         """:func:`outline_quads` of the working image (the first ``limit`` of at most 4)."""
-        if self._quads is None:
-            self._quads = Aside(outline_quads, self.work, threads=1)
-        return self._quads.result()[:limit]
+        return self._aside(outline_quads, 1).result()[:limit]
 
     def blobs(self) -> np.ndarray:
         """:func:`premium_blobs` of the working image."""
-        if self._blobs is None:
-            self._blobs = Aside(premium_blobs, self.work, threads=1)
-        return self._blobs.result()
+        return self._aside(premium_blobs, 1).result()
 
     def lattice(self, segments: Segments) -> Lattice:
         """:func:`~.lattice.fit_lattice` of ``segments`` in the working image, raising as it does."""
-        for known, fit in self._fits:
-            if known is segments:
-                if isinstance(fit, Exception):
-                    raise fit
-                return fit
-        try:
-            fit = fit_lattice(segments, self.work.shape)
-        except (LatticeNotFoundError, np.linalg.LinAlgError) as error:
-            self._fits.append((segments, error))
-            raise
-        self._fits.append((segments, fit))
-        return fit
+        fit = next((fit for known, fit in self._fits if known is segments), None)
+        if fit is None:
+            fit = Aside(fit_lattice, segments, self.work.shape, threads=1)
+            self._fits.append((segments, fit))
+        return fit.result()
 
 
 def find_by_lattice(
@@ -292,6 +285,17 @@ def find_by_outline(
     return best
 
 
+class _Block(NamedTuple):
+    """A block a method found in the working image, before it is refined on its premium squares."""
+
+    method: str
+    segments: Segments  # the segments it was found with
+    lattice: Lattice
+    u: int  # its top-left lattice corner
+    v: int
+    score: float
+
+
 @dataclass(frozen=True)
 class _Candidate:
     corners: np.ndarray  # in the searched image's pixels
@@ -355,7 +359,7 @@ def _search(
     need them (:class:`~boardsight.threads.Aside`).
     """
     memo = memo or SearchMemo(work)
-    best: tuple[str, Segments, Lattice, int, int, float] | None = None
+    best: _Block | None = None
     plain: Segments | None = None
     memo.prefetch(threads, blobs=False)  # the outlines first: the first pass's outline method uses them
     raised = Aside(detect_segments, work, enhance=True, threads=threads if thorough else 1)
@@ -372,11 +376,11 @@ def _search(
                 lattice, u, v, score = finder(work, segments, kinds, memo=memo)
             except (LatticeNotFoundError, np.linalg.LinAlgError):
                 continue
-            if score >= 0 and (best is None or score > best[-1]):
-                best = (method, segments, lattice, u, v, score)
-            done = best is not None and (best[-1] >= SURE_SCORE or _lines_clear(*best[1:]))
-            if done:
-                break
+            if score >= 0 and (best is None or score > best.score):
+                best = _Block(method, segments, lattice, u, v, score)
+                done = best.score >= SURE_SCORE or _lines_clear(best)
+                if done:
+                    break
         if done:
             break
     assert plain is not None
@@ -384,15 +388,20 @@ def _search(
     memo.cancel_prefetch()
     if best is None:
         return None, plain
-    method, segments, lattice, u, v, score = best
     to_lattice = refine_on_premiums(
-        work, segments, kinds, lattice.to_lattice, u, v, with_lines=method != "premium"
+        work,
+        best.segments,
+        kinds,
+        best.lattice.to_lattice,
+        best.u,
+        best.v,
+        with_lines=best.method != "premium",
     )
-    return _Candidate(_block_corners(to_lattice, u, v), score, method), plain
+    return _Candidate(_block_corners(to_lattice, best.u, best.v), best.score, best.method), plain
 
 
-def _lines_clear(segments: Segments, lattice: Lattice, u: int, v: int, score: float) -> bool:
-    """The block at ``(u, v)`` scores at least ``CLEAR_SCORE`` and all its grid lines are in ``segments``.
+def _lines_clear(block: _Block) -> bool:
+    """The block scores at least ``CLEAR_SCORE`` and all its grid lines are in its ``segments``.
 
     Then the other methods, and raised contrast (which brings out faint, blurred grid
     lines), find the same board again, scored a little differently by the clutter they
@@ -402,10 +411,10 @@ def _lines_clear(segments: Segments, lattice: Lattice, u: int, v: int, score: fl
     without). Below ``CLEAR_SCORE`` the search goes on: stopping there too changed
     letters on boards of the source a model never saw.
     """
-    if score < CLEAR_SCORE:
+    if block.score < CLEAR_SCORE:
         return False
-    corners = order_corners(_block_corners(lattice.to_lattice, u, v))
-    return line_coverage(segments, board_homography(corners)) >= CLEAR_LINES
+    corners = order_corners(_block_corners(block.lattice.to_lattice, block.u, block.v))
+    return line_coverage(block.segments, board_homography(corners)) >= CLEAR_LINES
 
 
 def premium_colour_box(work: np.ndarray) -> np.ndarray | None:

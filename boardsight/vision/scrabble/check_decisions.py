@@ -312,7 +312,7 @@ def _all_valid(grid: list[list[str]], square: Square, lexicon: Lexicon, letters:
 
 def _ends(grid: list[list[str]], run: Run) -> list[Square]:
     """The empty squares just before and after a run, on the board."""
-    squares = run.squares()
+    squares = run.cells
     step = (squares[1][0] - squares[0][0], squares[1][1] - squares[0][1])
     ends = [
         (squares[0][0] - step[0], squares[0][1] - step[1]),
@@ -362,7 +362,7 @@ def check_words(
             mends: list[tuple[float, Square, str, str]] = []
             counts = Counter(t for line in grid for t in line if t.isupper())
             if letters:
-                for square in run.squares():
+                for square in run.cells:
                     read = grid[square[0]][square[1]]
                     if not read.isupper():
                         continue
@@ -371,7 +371,7 @@ def check_words(
                         mends.append((evidence.ratio(square, letter, read), square, read, letter))
             if blanks and BLANK in evidence and blanks_used < tileset.count(BLANK):
                 # a blank on an empty square at an end, or a blank's face (wood grain) read as a letter
-                read_letters = [square for square in run.squares() if grid[square[0]][square[1]].isupper()]
+                read_letters = [square for square in run.cells if grid[square[0]][square[1]].isupper()]
                 for square in [*_ends(grid, run), *read_letters]:
                     if square in settled:
                         continue  # the count check took a blank off here
@@ -432,19 +432,17 @@ def check_lone(
         empty = math.prod(evidence.p(square, EMPTY) for square in group)
         tile = math.prod(evidence.p((r, c), grid[r][c]) for r, c in group)
         posterior = (1 - real) * empty / ((1 - real) * empty + real * tile)
+        if len(group) == 1:
+            reason = f"a tile touching no other is part of no word (a stray tile: {percent(real)})"
+        else:
+            reason = (
+                f"one of {len(group)} tiles touching only each other, apart from the rest of the board "
+                f"(stray tiles: {percent(real)})"
+            )
         for r, c in group:
             token = grid[r][c]
-            if len(group) == 1:
-                why = (
-                    f"{token} {percent(tile)} -> empty {percent(empty)}: a tile touching no other is part "
-                    f"of no word (a stray tile: {percent(real)})"
-                )
-            else:
-                why = (
-                    f"{token} {percent(evidence.p((r, c), token))} -> empty "
-                    f"{percent(evidence.p((r, c), EMPTY))}: one of {len(group)} tiles touching only each "
-                    f"other, apart from the rest of the board (stray tiles: {percent(real)})"
-                )
+            read, empty_here = percent(evidence.p((r, c), token)), percent(evidence.p((r, c), EMPTY))
+            why = f"{token} {read} -> empty {empty_here}: {reason}"
             if posterior >= CLEAR:
                 result.corrections.append(Correction((r, c), token, EMPTY, f"{why}; changed", "lone"))
             elif posterior >= FLAG_FROM:

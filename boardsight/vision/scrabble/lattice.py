@@ -78,9 +78,7 @@ def _end_rows(ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _segment_lines(ends: np.ndarray) -> np.ndarray:
-    start = homogeneous(ends[:, :2])
-    stop = homogeneous(ends[:, 2:])
-    lines = np.cross(start, stop)
+    lines = np.cross(*_end_rows(ends))
     return lines / (np.linalg.norm(lines[:, :2], axis=1, keepdims=True) + 1e-300)
 
 

@@ -44,9 +44,6 @@ class Run:
         step_row, step_col = (0, 1) if self.direction == ACROSS else (1, 0)
         return tuple((self.row + step_row * i, self.col + step_col * i) for i in range(self.length))
 
-    def squares(self) -> list[Square]:
-        return list(self.cells)
-
     @property
     def position(self) -> str:
         return position_name(self.row, self.col, self.direction)

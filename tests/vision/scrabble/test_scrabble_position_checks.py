@@ -20,7 +20,7 @@ def test_runs_across_then_down() -> None:
 def test_run_text_reads_the_squares_with_substitutes_upper_case() -> None:
     grid = board("CaT", ".X", ".E")
     across, down = runs(grid)
-    assert across.squares() == [(0, 0), (0, 1), (0, 2)]
+    assert list(across.cells) == [(0, 0), (0, 1), (0, 2)]
     assert [run_text(grid, run) for run in (across, down)] == ["CAT", "AXE"]
     assert run_text(grid, down, {(1, 1): "?"}) == "A?E"
     assert run_text(grid, across, {}) == "CAT"
