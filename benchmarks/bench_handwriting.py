@@ -74,10 +74,10 @@ def ppocr_words(
 ) -> list[str]:
     """The image's words read by ``engine_name``; with ``adapt_hand``, under the hand learnt from
     the image's other words (one writer an image, as on a score sheet)."""
-    from boardsight.vision.sheets.ppocr import collapse_symbols, engine
-    from boardsight.vision.sheets.reader import _own_tables, _split, decide_words
+    from boardsight.vision.sheets.ppocr import collapse_symbols
+    from boardsight.vision.sheets.reader import _own_tables, _split, decide_words, engine_for
 
-    ocr = engine()
+    ocr, engine_name = engine_for(engine_name)
     scale = min(1.0, 1600 / max(image.shape[:2]))
     image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     items = []
@@ -133,7 +133,7 @@ def main() -> None:
         raise SystemExit(f"{labels}: no such file (give the folder of the real handwriting samples)")
     lexicon = load_lexicon(args.lexicon)
     vocabulary = lexicon_vocabulary(lexicon)
-    readers = args.readers or ["ppocr", "own", "ppocr+own", "tesseract"]
+    readers = args.readers or ["ppocr", "ppocr-v4", "own", "ppocr+own", "tesseract"]
     columns = [
         (reader, mode)
         for reader in readers

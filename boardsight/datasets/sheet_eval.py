@@ -24,7 +24,7 @@ from boardsight.sheets.model import SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import SheetScore, score_sheet
 from boardsight.sheets.vocabulary import vocabulary_for
 
-ENGINES = ("ppocr", "own", "ppocr+own", "tesseract")
+ENGINES = ("ppocr", "own", "ppocr+own", "ppocr-v4", "tesseract")
 MODES = ("raw", "constrained")
 HAND_OFF = "constrained, hand off"
 HAND_ON = "constrained, hand on"

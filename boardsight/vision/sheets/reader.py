@@ -45,7 +45,7 @@ from boardsight.vision.sheets.orientation import (
     unturn_points,
     upright_turn,
 )
-from boardsight.vision.sheets.ppocr import LineOutput, collapse_symbols, engine, order_quad, rectify
+from boardsight.vision.sheets.ppocr import PPOCR, LineOutput, collapse_symbols, engine, order_quad, rectify
 from boardsight.vision.sheets.wider_look import doubt_doubled_letters
 
 MAX_SIDE = 1600
@@ -56,9 +56,16 @@ MIN_LETTERS = 2
 TOTAL_WORDS = ("TOTAL", "TOT", "SUM", "SCORE")
 _NUMBER = re.compile(r"\d(?:[\d ]*\d)?")
 
-WORD_ENGINES = ("ppocr", "own", "ppocr+own")
-"""Who reads the words: PP-OCR's recogniser, boardsight's own (:mod:`.own_words`), or both
-(:func:`decide_word`). PP-OCR's detector finds the writing in every case."""
+WORD_ENGINES = ("ppocr", "own", "ppocr+own", "ppocr-v4")
+"""Who reads the words: PP-OCR's recogniser (PP-OCRv6), boardsight's own (:mod:`.own_words`),
+both (:func:`decide_word`), or PP-OCRv4's recogniser (the one read before PP-OCRv6, for
+comparison). PP-OCR's detector finds the writing in every case."""
+ORIENTATION_RECOGNISER = "v4"
+"""The recogniser asked which way up a photo is (:mod:`.orientation`): PP-OCRv4 reads writing
+turned over far less confidently than upright writing, PP-OCRv6 reads turned-over print
+about as confidently (QUIET upside down reads OUIET)."""
+_OLDER_RECOGNISER = {"ppocr-v4": "v4"}
+"""Word engines that are PP-OCR with another recogniser than the default, and that recogniser."""
 DEFAULT_WORD_ENGINE = "ppocr"
 ADAPT_HAND = True
 """Whether a constrained reading learns the sheet's hand first (:mod:`boardsight.sheets.hand_model`)."""
@@ -286,6 +293,15 @@ def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> li
     return list(own_words().tables([rectify(image, piece.quad) for piece in pieces]))
 
 
+def engine_for(word_engine: str) -> tuple[PPOCR, str]:
+    """The PP-OCR sessions ``word_engine`` reads with, and the engine that then decides the words
+    (``ppocr-v4`` decides as ``ppocr`` does, on its own recogniser's tables)."""
+    recogniser = _OLDER_RECOGNISER.get(word_engine)
+    if recogniser is None:
+        return engine(), word_engine
+    return engine(recogniser), "ppocr"
+
+
 def read_sheet(
     photo: Photo,
     vocabulary: Vocabulary | None = None,
@@ -305,7 +321,7 @@ def read_sheet(
     began = time.perf_counter()
     image, scale = load_photo(photo, source)
     loaded = time.perf_counter()
-    ocr = engine()
+    ocr, word_engine = engine_for(word_engine)
     quads = ocr.detect(image)
     if not quads:
         raise NoWritingError(f"no writing found in {source}")
@@ -315,7 +331,8 @@ def read_sheet(
         )
     detected = time.perf_counter()
     lines = None if is_sideways(quads) else ocr.recognise(image, quads)
-    turn = upright_turn(ocr, image, quads, lines)
+    orienting = engine(ORIENTATION_RECOGNISER)
+    turn = upright_turn(orienting, image, quads, lines if orienting is ocr else None)
     photo_shape = image.shape
     if turn:
         image = turn_image(image, turn)
