@@ -27,16 +27,17 @@ from boardsight.sheets.decode import (
     AS_WRITTEN,
     CHECK,
     CONFIDENT,
-    CORRECTED,
     Evidence,
     Vocabulary,
     WordReading,
     read_word_by,
+    settles,
 )
 from boardsight.sheets.hand_model import HandModel, learn_hands
 from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.sheets.edge_look import look_past_the_ends
 from boardsight.vision.sheets.marks import find_marks
 from boardsight.vision.sheets.orientation import (
     is_sideways,
@@ -240,8 +241,7 @@ def decide_word(
     # rule for corrections decides it.
     nonword_raw = not vocabulary.is_valid(plain.raw)
     reread = _decide_word(ppocr, own, word_engine, vocabulary, own_weight, hand, nonword_raw)
-    settled = reread.status in (AS_WRITTEN, CORRECTED) and vocabulary.is_valid(reread.text)
-    return reread if settled else plain
+    return reread if settles(reread, vocabulary) else plain
 
 
 def _decide_word(
@@ -361,7 +361,10 @@ def read_sheet(
     own_tables = _own_tables(image, kept, word_engine)
     readings = decide_words(ppocr_tables, own_tables, word_engine, vocabulary, adapt_hand=adapt_hand)
     if vocabulary is not None:
-        readings = doubt_doubled_letters(ocr, image, [piece.quad for piece in kept], readings, vocabulary)
+        quads = [piece.quad for piece in kept]
+        if word_engine != "own":  # PP-OCR's second look; the own engine is measured alone
+            readings = look_past_the_ends(ocr, image, quads, readings, vocabulary)
+        readings = doubt_doubled_letters(ocr, image, quads, readings, vocabulary)
     words, upright_boxes = [], []
     for piece, reading in zip(kept, readings, strict=True):
         if len(reading.text) < MIN_LETTERS:

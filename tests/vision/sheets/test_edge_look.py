@@ -1,0 +1,61 @@
+"""The look past a word's ends: which words are read again from a wider crop, and what comes of it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+from test_wider_look import written
+
+from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
+from boardsight.vision.sheets.edge_look import WIDEN, look_past_the_ends, widened
+
+BOARD = Vocabulary.of_words(["YEW", "TONE"])
+QUAD = np.array([[10, 10], [60, 10], [60, 40], [10, 40]], np.float32)
+
+
+class EdgeReader:
+    """Reads every quad it is given as the next of ``words``, and keeps the quads."""
+
+    def __init__(self, *words: str) -> None:
+        self.words, self.quads = list(words), []
+
+    def recognise(self, image, quads):
+        self.quads += quads
+        return [SimpleNamespace(table=written(self.words.pop(0))) for _ in quads]
+
+
+def test_the_quad_is_lengthened_at_both_ends_along_its_own_slant() -> None:
+    wide = widened(QUAD)
+    assert np.allclose(wide, [[1, 10], [69, 10], [69, 40], [1, 40]])
+    slanted = np.array([[0, 0], [40, 30], [34, 38], [-6, 8]], np.float32)  # height 10 across a 3-4-5 slope
+    grown = widened(slanted, 0.5)
+    assert np.allclose(grown[0], [-4, -3]) and np.allclose(grown[1], [44, 33])
+    assert WIDEN > 0
+
+
+def test_an_open_word_is_settled_by_its_wider_reading() -> None:
+    readings = [
+        WordReading("EW", "EW", CHECK, 0.4),  # a first letter the box cut off
+        WordReading("TONE", "TONE", AS_WRITTEN, 0.99),
+        WordReading("XQZ", "XQZ", AS_WRITTEN, 0.9),  # a non-word taken as written is open too
+    ]
+    reader = EdgeReader("YEW", "XQZ")
+    looked = look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD] * 3, readings, BOARD)
+    assert (looked[0].text, looked[0].status) in {("YEW", AS_WRITTEN), ("YEW", CORRECTED)}
+    assert looked[1:] == readings[1:]
+    assert len(reader.quads) == 2  # the settled TONE is never read again
+
+
+def test_a_wider_reading_that_settles_nothing_leaves_the_word_as_it_was() -> None:
+    readings = [WordReading("TOUE", "TOUE", CHECK, 0.6)]
+    reader = EdgeReader("CTOUE")  # a circle's edge read as a letter: still no valid word
+    looked = look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD)
+    assert looked == readings
+
+
+def test_nothing_open_reads_nothing() -> None:
+    readings = [WordReading("TONE", "TONE", AS_WRITTEN, 0.99)]
+    reader = EdgeReader()
+    assert look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD) == readings
+    assert reader.quads == []
