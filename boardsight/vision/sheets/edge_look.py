@@ -5,8 +5,10 @@ that letter (YEW read EW, LACER read ACER, SIXTIES read SIXTIE: on the seed-11 t
 a quarter of PP-OCRv6's misreadings). So a word whose reading leaves it open (flagged, or taken
 as written as no valid word) is read once more from its quad widened by :data:`WIDEN` of its
 height at each end, and that reading is taken only when it settles the word as a valid word
-under the usual rules (:func:`boardsight.sheets.decode.settles`); otherwise the word stays as it
-was. A settled word is never looked at again, so this can only settle open words.
+under the usual rules (:func:`boardsight.sheets.decode.settles`) *and* only adds letters at an
+end of the word as first read (EW to YEW, never ATTLRE to ATTIRE: a second look at the same
+letters is no reason to read them otherwise); else the word stays as it was. A settled word is
+never looked at again, so this can only settle open words.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ def look_past_the_ends(
     readings = list(readings)
     for index, line in zip(open_words, lines, strict=True):
         second = read_word_by([Evidence(line.table)], vocabulary)
-        if settles(second, vocabulary):
+        if settles(second, vocabulary) and adds_at_an_end(readings[index].raw, second.text):
             readings[index] = second
     return readings
+
+
+def adds_at_an_end(first: str, second: str) -> bool:
+    """Whether ``second`` is ``first`` with letters added before or after it, and nothing else changed."""
+    return len(second) > len(first) and (second.startswith(first) or second.endswith(first))

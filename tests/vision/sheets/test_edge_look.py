@@ -8,9 +8,9 @@ import numpy as np
 from test_wider_look import written
 
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
-from boardsight.vision.sheets.edge_look import WIDEN, look_past_the_ends, widened
+from boardsight.vision.sheets.edge_look import WIDEN, adds_at_an_end, look_past_the_ends, widened
 
-BOARD = Vocabulary.of_words(["YEW", "TONE"])
+BOARD = Vocabulary.of_words(["YEW", "TONE", "ATTIRE"])
 QUAD = np.array([[10, 10], [60, 10], [60, 40], [10, 40]], np.float32)
 
 
@@ -59,3 +59,17 @@ def test_nothing_open_reads_nothing() -> None:
     reader = EdgeReader()
     assert look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD) == readings
     assert reader.quads == []
+
+
+def test_a_wider_reading_that_changes_a_letter_inside_the_word_is_not_taken() -> None:
+    readings = [WordReading("ATTLRE", "ATTLRE", CHECK, 0.5)]  # a player's misspelling of ATTIRE
+    reader = EdgeReader("ATTIRE")
+    looked = look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD)
+    assert looked == readings
+
+
+def test_only_letters_added_at_an_end_count() -> None:
+    assert adds_at_an_end("EW", "YEW") and adds_at_an_end("SIXTIE", "SIXTIES")
+    assert not adds_at_an_end("ATTLRE", "ATTIRE")
+    assert not adds_at_an_end("TONE", "TONE")
+    assert not adds_at_an_end("TNE", "TONE")
