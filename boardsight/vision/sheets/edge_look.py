@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import Evidence, Vocabulary, WordReading, is_unsettled, read_word_by, settles
+from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.ppocr import PPOCR
 
 WIDEN = 0.3
@@ -41,16 +43,17 @@ def look_past_the_ends(
     vocabulary: Vocabulary,
 ) -> list[WordReading]:
     """``readings`` with each open word that a reading of its widened crop settles, settled so."""
-    open_words = [i for i, reading in enumerate(readings) if is_unsettled(reading, vocabulary)]
-    if not open_words:
-        return readings
-    lines = ocr.recognise(image, [widened(quads[i]) for i in open_words])
-    readings = list(readings)
-    for index, line in zip(open_words, lines, strict=True):
-        second = read_word_by([Evidence(line.table)], vocabulary)
-        if settles(second, vocabulary) and adds_at_an_end(readings[index].raw, second.text):
-            readings[index] = second
-    return readings
+
+    def revise(reading: WordReading, table: LetterTable) -> WordReading:
+        second = read_word_by([Evidence(table)], vocabulary)
+        return second if settles(second, vocabulary) and adds_at_an_end(reading.raw, second.text) else reading
+
+    return look_again(
+        readings,
+        lambda reading: is_unsettled(reading, vocabulary),
+        lambda picked: [line.table for line in ocr.recognise(image, [widened(quads[i]) for i in picked])],
+        revise,
+    )
 
 
 def adds_at_an_end(first: str, second: str) -> bool:

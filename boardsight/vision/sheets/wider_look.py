@@ -9,6 +9,7 @@ import numpy as np
 from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import Vocabulary, WordReading
 from boardsight.sheets.doubled import doubt_doubled, worth_a_wider_look
+from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.ppocr import PPOCR, rectify
 
 STRETCH = 2.0
@@ -33,11 +34,9 @@ def doubt_doubled_letters(
 ) -> list[WordReading]:
     """``readings`` with each valid word whose wider reading favours one of its thin letters
     doubled, a non-word, flagged *check*."""
-    looked = [i for i, reading in enumerate(readings) if worth_a_wider_look(reading, vocabulary)]
-    if not looked:
-        return readings
-    wider = wider_tables(ocr, image, [quads[i] for i in looked])
-    readings = list(readings)
-    for index, table in zip(looked, wider, strict=True):
-        readings[index] = doubt_doubled(readings[index], table, vocabulary)
-    return readings
+    return look_again(
+        readings,
+        lambda reading: worth_a_wider_look(reading, vocabulary),
+        lambda picked: wider_tables(ocr, image, [quads[i] for i in picked]),
+        lambda reading, table: doubt_doubled(reading, table, vocabulary),
+    )
