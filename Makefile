@@ -15,6 +15,7 @@ demo: $(VENV)/.installed
 		--challenges examples/boggle-game/challenges.txt --missed 5
 	$(BIN)/boardsight read examples/boggle_tray.jpg
 	$(BIN)/boardsight solve examples/boggle_tray.jpg
+	$(BIN)/boardsight lists read examples/score_sheet.jpg --board WRYTA/IOHKA/TTNCC/ULURE/NARTL
 	@echo
 	@echo "boardsight is installed in $(VENV). To run it as 'boardsight' in this shell:"
 	@echo "    source $(VENV)/bin/activate"
