@@ -2,10 +2,10 @@
 
 The detector finds writing at any angle, so the pieces of writing say whether the lines
 run across the photo or up and down it (their quads are wide or tall); which of the two
-remaining ways is up is asked of a recogniser (PP-OCRv4's): it reads upright writing with far more
-confidence than writing turned over (mean log-probability of its letters, e^-0.1 against
-e^-2 or less on rendered sheets). Only the longest few pieces are read the other way, so
-an upright sheet costs one more small batch.
+remaining ways is up is asked of a recogniser (the reader asks PP-OCRv4's): it reads upright
+writing with far more confidence than writing turned over (mean log-probability of its
+letters, e^-0.1 against e^-2 or less on rendered sheets). Only the longest few pieces are
+read the other way, so an upright sheet costs one more small batch.
 """
 
 from __future__ import annotations

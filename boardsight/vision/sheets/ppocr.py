@@ -54,8 +54,9 @@ RECOGNISERS = {
 }
 """Recogniser name: (package whose wheel holds it, its file there, how to install it)."""
 DEFAULT_RECOGNISER = "v6"
-"""PP-OCRv6 small: on rendered sheets in hands nobody tuned to it reads 2 to 4 words in a
-hundred more right than PP-OCRv4, with a third of the flags (``docs/score-sheets.md``)."""
+"""PP-OCRv6 small: on rendered sheets in held-out hands it reads 3 to 4 words in a hundred more
+right than PP-OCRv4, with a third of the flags, and real handwriting far better
+(``docs/score-sheets.md``)."""
 
 
 class EngineMissingError(BadInputError):
