@@ -61,7 +61,7 @@ def eval_command(
         list[str] | None,
         typer.Option(
             "--reader",
-            help="Reader to evaluate (onnx, tesseract; for word-list sheets ppocr, own, ppocr+own, "
+            help="Reader to evaluate (onnx, tesseract; for word-list sheets ppocr, ppocr-v4, own, ppocr+own, "
             "tesseract); repeat to compare readers.",
         ),
     ] = None,

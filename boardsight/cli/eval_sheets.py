@@ -49,10 +49,11 @@ def eval_sheets(folder: Path, readers: list[str] | None, *, limit: int | None, j
     typer.echo(f"{evaluation.sheets} sheets")
     typer.echo(format_table(header, rows))
     changes = evaluation.changes
-    typer.echo(
-        f"\n{DEFAULT_WORD_ENGINE} constrained: {changes['to_valid']} readings changed to a valid word, "
-        f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written"
-    )
+    if DEFAULT_WORD_ENGINE in engines:  # the changes are counted for the default engine only
+        typer.echo(
+            f"\n{DEFAULT_WORD_ENGINE} constrained: {changes['to_valid']} readings changed to a valid word, "
+            f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written"
+        )
     for (engine, mode), score in sorted(evaluation.scores.items()):
         if score.false_valid_words:
             typer.echo(f"false valid ({engine} {mode}): {', '.join(score.false_valid_words)}")

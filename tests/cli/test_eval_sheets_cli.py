@@ -34,3 +34,18 @@ def test_a_folder_without_sheets_is_one_line_exit_2(tmp_path) -> None:
     result = runner.invoke(app, ["eval", str(tmp_path), "--game", "wordlist"])
     assert result.exit_code == 2
     assert "no labelled word-list sheets" in result.output
+
+
+def test_the_older_recogniser_is_evaluated_beside_the_default(tmp_path) -> None:
+    out = tmp_path / "sheets"
+    made = runner.invoke(app, ["dataset", "synth", "--game", "sheets", "--out", str(out), "--count", "1"])
+    assert made.exit_code == 0, made.output
+    both = runner.invoke(
+        app, ["eval", str(out), "--game", "wordlist", "--reader", "ppocr", "--reader", "ppocr-v4"]
+    )
+    assert both.exit_code == 0, both.output
+    assert "ppocr-v4 constrained" in both.output and "ppocr constrained:" in both.output
+    alone = runner.invoke(app, ["eval", str(out), "--game", "wordlist", "--reader", "ppocr-v4"])
+    assert alone.exit_code == 0, alone.output
+    assert "ppocr-v4 constrained" in alone.output
+    assert "ppocr constrained:" not in alone.output  # the default engine's changes, which it did not read
