@@ -122,8 +122,9 @@ def settles(reading: WordReading, vocabulary: Vocabulary) -> bool:
 
 
 def is_unsettled(reading: WordReading, vocabulary: Vocabulary) -> bool:
-    """Whether a reading leaves the word open: flagged, or taken as written as no valid word."""
-    return reading.status == CHECK or (reading.status == AS_WRITTEN and not vocabulary.is_valid(reading.text))
+    """Whether a reading leaves the word open: read (not *unread*), but not settled as a valid word
+    (flagged, or taken as written as no valid word)."""
+    return reading.status != UNREAD and not settles(reading, vocabulary)
 
 
 def edits1(word: str) -> set[str]:

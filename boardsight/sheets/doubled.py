@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from boardsight.sheets.ctc import LetterTable, string_log_probs
-from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
+from boardsight.sheets.decode import CHECK, Vocabulary, WordReading, settles
 
 NARROW = frozenset("IJL")
 """Letters thin enough for two of them to fit in one output step."""
@@ -27,11 +27,7 @@ def narrow_doubled(word: str) -> list[str]:
 
 def worth_a_wider_look(reading: WordReading, vocabulary: Vocabulary) -> bool:
     """A valid word taken or corrected to, with a thin letter two of which could be read as one."""
-    return (
-        reading.status in (AS_WRITTEN, CORRECTED)
-        and vocabulary.is_valid(reading.text)
-        and not NARROW.isdisjoint(reading.text)
-    )
+    return settles(reading, vocabulary) and not NARROW.isdisjoint(reading.text)
 
 
 def doubt_doubled(reading: WordReading, wider: LetterTable, vocabulary: Vocabulary) -> WordReading:

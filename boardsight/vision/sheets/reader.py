@@ -361,10 +361,12 @@ def read_sheet(
     own_tables = _own_tables(image, kept, word_engine)
     readings = decide_words(ppocr_tables, own_tables, word_engine, vocabulary, adapt_hand=adapt_hand)
     if vocabulary is not None:
-        quads = [piece.quad for piece in kept]
-        if word_engine != "own":  # PP-OCR's second look; the own engine is measured alone
-            readings = look_past_the_ends(ocr, image, quads, readings, vocabulary)
-        readings = doubt_doubled_letters(ocr, image, quads, readings, vocabulary)
+        word_quads = [piece.quad for piece in kept]
+        # PP-OCR's second look may change a word's text: the own engine is measured on its own
+        # readings (the doubled-letter look only flags).
+        if word_engine != "own":
+            readings = look_past_the_ends(ocr, image, word_quads, readings, vocabulary)
+        readings = doubt_doubled_letters(ocr, image, word_quads, readings, vocabulary)
     words, upright_boxes = [], []
     for piece, reading in zip(kept, readings, strict=True):
         if len(reading.text) < MIN_LETTERS:
