@@ -53,6 +53,8 @@ RECOGNISERS = {
     "v4": ("rapidocr_onnxruntime", "models/ch_PP-OCRv4_rec_infer.onnx", "pip install rapidocr-onnxruntime"),
 }
 """Recogniser name: (package whose wheel holds it, its file there, how to install it)."""
+DETECTOR = ("rapidocr_onnxruntime", "models/ch_PP-OCRv4_det_infer.onnx", "pip install rapidocr-onnxruntime")
+"""The detector (PP-OCRv4's DB), found as the recognisers are."""
 DEFAULT_RECOGNISER = "v6"
 """PP-OCRv6 small: on rendered sheets in held-out hands it reads 3 to 4 words in a hundred more
 right than PP-OCRv4, with a third of the flags, and real handwriting far better
@@ -84,25 +86,21 @@ class LineOutput:
         return collapse_symbols(self.symbols).strip()
 
 
-def _package_dir() -> Path:
-    try:
-        import rapidocr_onnxruntime
-    except ImportError as error:
-        raise EngineMissingError(
-            "the PP-OCR reader needs the rapidocr-onnxruntime package (pip install rapidocr-onnxruntime)"
-        ) from error
-    return Path(rapidocr_onnxruntime.__file__).parent
-
-
 def _model_file(recogniser: str) -> Path:
-    """The recogniser's model file in its package, found without importing the package."""
+    """The recogniser's model file in its package."""
     if recogniser not in RECOGNISERS:
         raise BadInputError(f"unknown sheet recogniser {recogniser!r}; choose from {', '.join(RECOGNISERS)}")
-    package, relative, install = RECOGNISERS[recogniser]
+    return _wheel_file(RECOGNISERS[recogniser], f"recogniser {recogniser}")
+
+
+def _wheel_file(where: tuple[str, str, str], what: str) -> Path:
+    """The file ``where`` names (package, its file there, how to install it), found without
+    importing the package; :class:`EngineMissingError` naming ``what`` when it is not there."""
+    package, relative, install = where
     spec = importlib.util.find_spec(package)
     path = Path(spec.origin).parent / relative if spec is not None and spec.origin else None
     if path is None or not path.is_file():
-        raise EngineMissingError(f"the PP-OCR recogniser {recogniser} is not installed ({install})")
+        raise EngineMissingError(f"the PP-OCR {what} is not installed ({install})")
     return path
 
 
@@ -141,8 +139,7 @@ class PPOCR:
     """Detector + recogniser sessions (load once; :func:`engine` caches one per process)."""
 
     def __init__(self, recogniser: str = DEFAULT_RECOGNISER) -> None:
-        models = _package_dir() / "models"
-        self.detector = _session(models / "ch_PP-OCRv4_det_infer.onnx")
+        self.detector = _session(_wheel_file(DETECTOR, "detector"))
         self.recogniser = _session(_model_file(recogniser))
         self.alphabet = _alphabet(self.recogniser)
 

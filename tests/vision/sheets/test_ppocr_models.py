@@ -8,7 +8,7 @@ import pytest
 
 from boardsight.errors import BadInputError
 from boardsight.vision.sheets import ppocr
-from boardsight.vision.sheets.ppocr import RECOGNISERS, EngineMissingError, _model_file
+from boardsight.vision.sheets.ppocr import DETECTOR, RECOGNISERS, EngineMissingError, _model_file, _wheel_file
 
 
 def test_every_recogniser_is_found_in_its_wheel() -> None:
@@ -32,3 +32,12 @@ def test_a_recogniser_whose_wheel_is_missing_says_how_to_install_it(monkeypatch:
 def test_an_unknown_recogniser_is_bad_input() -> None:
     with pytest.raises(BadInputError, match="unknown sheet recogniser 'v9'"):
         _model_file("v9")
+
+
+def test_the_detector_is_found_as_the_recognisers_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("rapidocr_onnxruntime", reason="the PP-OCR reader needs rapidocr-onnxruntime")
+    assert _wheel_file(DETECTOR, "detector").is_file()
+    with pytest.raises(
+        EngineMissingError, match=re.escape("the PP-OCR detector is not installed (pip install")
+    ):
+        _wheel_file(("no_such_package_here", "models/det.onnx", "pip install it"), "detector")
