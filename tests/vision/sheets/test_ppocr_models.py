@@ -34,7 +34,7 @@ def test_an_unknown_recogniser_is_bad_input() -> None:
         _model_file("v9")
 
 
-def test_the_detector_is_found_as_the_recognisers_are(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_detector_is_found_as_the_recognisers_are() -> None:
     pytest.importorskip("rapidocr_onnxruntime", reason="the PP-OCR reader needs rapidocr-onnxruntime")
     assert _wheel_file(DETECTOR, "detector").is_file()
     with pytest.raises(
