@@ -54,6 +54,14 @@ def medians(values: np.ndarray) -> np.ndarray:
     return (middle[..., half - 1].astype(np.float32) + middle[..., half].astype(np.float32)) / np.float32(2)
 
 
+def cell_middles(lab: np.ndarray, rows: int, cols: int, cell_px: int) -> np.ndarray:
+    """Median colour (``rows``, ``cols``, 3) of the middle half of each ``cell_px`` cell of a
+    rectified grid ``lab`` (``rows * cell_px``, ``cols * cell_px``, 3)."""
+    inner = cell_px // 4
+    cells = lab.reshape(rows, cell_px, cols, cell_px, 3)[:, inner:-inner, :, inner:-inner, :]
+    return medians(cells.transpose(0, 2, 4, 1, 3).reshape(rows, cols, 3, -1))
+
+
 def cell_colours(image: np.ndarray, to_lattice: np.ndarray, first: tuple[int, int], shape: tuple[int, int]):
     """Median Lab colour of the middle half of each lattice cell, shape ``shape + (3,)``.
 
@@ -67,10 +75,7 @@ def cell_colours(image: np.ndarray, to_lattice: np.ndarray, first: tuple[int, in
     warped = cv2.warpPerspective(
         image, to_pixels @ to_lattice, (cols * SAMPLE_PX, rows * SAMPLE_PX), flags=cv2.INTER_AREA
     )
-    lab = cv2.cvtColor(warped, cv2.COLOR_BGR2LAB)
-    inner = SAMPLE_PX // 4
-    cells = lab.reshape(rows, SAMPLE_PX, cols, SAMPLE_PX, 3)[:, inner:-inner, :, inner:-inner, :]
-    return medians(cells.transpose(0, 2, 4, 1, 3).reshape(rows, cols, 3, -1))
+    return cell_middles(cv2.cvtColor(warped, cv2.COLOR_BGR2LAB), rows, cols, SAMPLE_PX)
 
 
 def pattern_score(colours: np.ndarray, kinds: np.ndarray) -> float:

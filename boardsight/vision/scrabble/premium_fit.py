@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from boardsight.vision.scrabble.premium import BOARD_CELLS, medians
+from boardsight.vision.scrabble.premium import BOARD_CELLS, cell_middles
 
 CELL_PX = 16  # rectified pixels a cell
 MARGIN_CELLS = 1
@@ -33,11 +33,9 @@ def _to_rectified() -> np.ndarray:
 
 def _kind_colours(lab: np.ndarray, kinds: np.ndarray) -> dict[int, np.ndarray]:
     """Median Lab colour of the middle of the squares of each kind."""
-    inner = CELL_PX // 4
     offset = MARGIN_CELLS * CELL_PX
     board = lab[offset : offset + BOARD_CELLS * CELL_PX, offset : offset + BOARD_CELLS * CELL_PX]
-    cells = board.reshape(BOARD_CELLS, CELL_PX, BOARD_CELLS, CELL_PX, 3)[:, inner:-inner, :, inner:-inner, :]
-    colours = medians(cells.transpose(0, 2, 4, 1, 3).reshape(BOARD_CELLS, BOARD_CELLS, 3, -1))
+    colours = cell_middles(board, BOARD_CELLS, BOARD_CELLS, CELL_PX)
     return {int(kind): np.median(colours[kinds == kind], axis=0) for kind in np.unique(kinds)}
 
 
