@@ -127,12 +127,14 @@ class SearchMemo:
             self._found[finder] = Aside(finder, self.work, threads=threads)
         return self._found[finder]
 
-    def prefetch(self, threads: int, *, blobs: bool) -> None:
-        """Start finding the outlines (and with ``blobs`` the blobs) on another thread when
-        ``threads`` > 1; on one thread they are found when first asked for, as before."""
+    def prefetch_outlines(self, threads: int) -> None:
+        """Start finding the outlines on another thread when ``threads`` > 1; on one thread
+        they are found when first asked for."""
         self._aside(outline_quads, threads)
-        if blobs:
-            self._aside(premium_blobs, threads)
+
+    def prefetch_blobs(self, threads: int) -> None:
+        """Start finding the premium blobs on another thread when ``threads`` > 1 (as the outlines)."""
+        self._aside(premium_blobs, threads)
 
     def cancel_prefetch(self) -> None:
         """Drop the prefetches that have not started: found when asked for, if ever."""
@@ -361,9 +363,10 @@ def _search(
     memo = memo or SearchMemo(work)
     best: _Block | None = None
     plain: Segments | None = None
-    memo.prefetch(threads, blobs=False)  # the outlines first: the first pass's outline method uses them
+    memo.prefetch_outlines(threads)  # first: the first pass's outline method uses them
     raised = Aside(detect_segments, work, enhance=True, threads=threads if thorough else 1)
-    memo.prefetch(threads, blobs=thorough)  # the blobs last: only the second pass's premium method uses them
+    if thorough:
+        memo.prefetch_blobs(threads)  # last: only the second pass's premium method uses them
     for enhance in (False, True) if thorough else (False,):
         segments = raised.result() if enhance else detect_segments(work)
         plain = plain or segments
