@@ -38,6 +38,9 @@ class Ink:
     """All ink."""
     second: np.ndarray
     """Ink in a colour other than the word's pen."""
+    strength: np.ndarray | None = None
+    """Each pixel's distance from the paper's colour (CIELAB units, float32, the crop's shape), when
+    the paper was measured."""
 
     @cached_property
     def own(self) -> np.ndarray:
@@ -85,16 +88,17 @@ def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     if on.sum() < 2 * MIN_SECOND or (~on).sum() == 0:
         return Ink(mask, none)
     paper = np.median(lab[::2, ::2][~on[::2, ::2]], axis=0) if (~on[::2, ::2]).any() else lab[~on][0]
+    distance = np.linalg.norm(lab - paper, axis=2)
     offsets = lab[on] - paper
-    strength = np.linalg.norm(offsets, axis=1)
+    strength = distance[on]
     directions = (offsets / np.maximum(strength, 1e-6)[:, None]).astype(np.float32)
     # Faint pixels are mostly paper: their direction says little about the pen.
     cores = strength >= max(MIN_STRENGTH, float(np.median(strength)))
     if cores.sum() < 2 * MIN_SECOND:
-        return Ink(mask, none)
+        return Ink(mask, none, distance)
     centres = _two_pens(directions[cores])
     if centres is None:
-        return Ink(mask, none)
+        return Ink(mask, none, distance)
     nearest = np.argmax(directions @ centres.T, axis=1)
     x0, y0, x1, y1 = inner
     height, width = y1 - y0, x1 - x0
@@ -109,5 +113,5 @@ def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     second = np.zeros(mask.shape, np.uint8)
     second[on] = np.where((nearest != word_pen) & (strength >= MIN_STRENGTH), 255, 0)
     if int(np.count_nonzero(second)) < MIN_SECOND:
-        return Ink(mask, none)
-    return Ink(mask, second)
+        return Ink(mask, none, distance)
+    return Ink(mask, second, distance)

@@ -6,8 +6,16 @@ import cv2
 import numpy as np
 import pytest
 
-from boardsight.vision.sheets.ink import find_ink
-from boardsight.vision.sheets.marks import _bridges_gaps, _runs_past_letters, find_marks, word_crop
+from boardsight.vision.sheets.ink import Ink, find_ink
+from boardsight.vision.sheets.marks import (
+    _bridges_gaps,
+    _runs_past_letters,
+    find_marks,
+    is_circled,
+    is_ringed,
+    is_struck,
+    word_crop,
+)
 from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points
 
 WORD_QUAD = np.array([[100, 80], [300, 80], [300, 130], [100, 130]], np.float32)
@@ -116,3 +124,36 @@ def test_a_bar_through_touching_letters_counts_only_where_it_runs_past_them() ->
     inside = np.zeros_like(past)
     inside[44:48, 44:196] = True  # a letter's own bar, inside the word
     assert not _runs_past_letters(own, inside, inner, 4.0)
+
+
+@pytest.mark.parametrize(("bar_strength", "struck"), [(15.0, False), (55.0, True)])
+def test_a_bar_in_the_words_pen_must_be_as_dark_as_a_stroke(bar_strength: float, struck: bool) -> None:
+    inner = (20, 20, 220, 70)
+    mask = np.zeros((90, 240), np.uint8)
+    strength = np.zeros((90, 240), np.float32)
+    for left in range(24, 210, 40):  # letters with paper between them
+        mask[22:68, left : left + 28] = 255
+        strength[22:68, left : left + 28] = 60.0
+    bar = np.zeros_like(mask, dtype=bool)
+    bar[44:48, 24:212] = True
+    mask[bar] = 255
+    # Faint (15): the blur of a bold hand joining its letters; dark (55): a stroke of the pen.
+    strength[bar & (strength == 0)] = bar_strength
+    assert is_struck(Ink(mask, np.zeros_like(mask), strength), inner) is struck
+    assert is_struck(Ink(mask, np.zeros_like(mask)), inner)  # paper unknown: the bar's shape decides
+
+
+def test_a_second_shade_on_the_letters_themselves_is_not_a_ring() -> None:
+    inner = (60, 40, 260, 90)
+    own = np.zeros((130, 320), np.uint8)
+    second = np.zeros_like(own)
+    for left in range(64, 250, 48):  # outline letters: each stroke's middle in another shade
+        cv2.rectangle(own, (left, 44), (left + 36, 86), 255, 7)
+        cv2.rectangle(second, (left, 44), (left + 36, 86), 255, 2)
+    own[second > 0] = 0
+    ink = Ink(own | second, second)
+    assert is_ringed(second, inner)  # all round the word's centre, but on the letters
+    assert not is_circled(ink, inner)
+    ring = np.zeros_like(own)
+    cv2.ellipse(ring, (160, 65), (125, 45), 0, 0, 360, 255, 3)
+    assert is_circled(Ink(own | second | ring, second | ring), inner)
