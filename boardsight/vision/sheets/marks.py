@@ -14,10 +14,9 @@ which run through the whole crop, are taken out first.
   still be there in the ink's dark cores (a blurred bold hand's letters run together in the
   faint ink round their strokes, a strike's stroke has a core as dark as theirs);
 - *circled*: ink in a second colour surrounds the word (it lies in nearly every direction
-  from the word's centre, outside the letters' core: an open loop counts; only the second
-  colour's ink apart from the letters counts, for the shades of one pen can part in two on
-  the letters themselves: a hollow letter's fill and its outline, the blurred edges of
-  letters struck through in a pen of nearly their colour), or ink of any
+  from the word's centre, outside the letters' core: an open loop counts; but not when most
+  of that ink touches the letters, for then it is a second shade of their own pen, as the
+  fill and the outline of hollow letters part in two), or ink of any
   colour, slightly thickened to close a loop drawn in one stroke, encloses the word: most
   of the paper between the letters belongs to enclosed regions as wide as a good part of
   the word (a letter's own counter, or a pocket between close letters, is narrower).
@@ -58,10 +57,10 @@ WIDE_ENCLOSURE = 0.4
 RING_SECTORS = 36
 RING_COVER = 0.75
 """A second-colour ring lies in at least this share of the directions round the word's centre."""
-APART = 5
-"""Second-colour ink within this square (pixels) of the letters' own ink is not counted towards a
-ring: 5 takes the 8 false circles off the three sets of rendered sheets and loses none found
-(3 leaves one, 7 loses one)."""
+SHADE_SHARE = 0.5
+"""Second-colour ink more than this share of which touches the letters' own is a shade of the
+letters' pen, not a ring (on the rendered sheets: hollow letters' fills 0.70 to 0.77 and letter
+edges round a strike in a pen of nearly their colour 0.57; rings 0.49 at most, most under 0.15)."""
 RULED = 0.9
 """A straight line across this share of the crop's width is a ruled line of the paper."""
 
@@ -278,17 +277,17 @@ def is_ringed(second: np.ndarray, inner: Box) -> bool:
 
 
 def is_circled(ink: Ink, inner: Box) -> bool:
-    """Whether a ring in the second colour, apart from the letters, or a loop of any ink
-    surrounds the word (see the module docstring)."""
-    return is_ringed(_apart_from_letters(ink), inner) or is_enclosed(ink.mask, inner)
+    """Whether a ring in the second colour, not a shade of the letters' own pen, or a loop of any
+    ink surrounds the word (see the module docstring)."""
+    ringed = is_ringed(ink.second, inner) and not _shade_of_letters(ink)
+    return ringed or is_enclosed(ink.mask, inner)
 
 
-def _apart_from_letters(ink: Ink) -> np.ndarray:
-    """The second colour's ink not touching the letters' own (within :data:`APART`)."""
-    if not ink.second.any():
-        return ink.second
-    near = cv2.dilate(ink.own.astype(np.uint8), np.ones((APART, APART), np.uint8)) > 0
-    return np.where(near, 0, ink.second).astype(np.uint8)
+def _shade_of_letters(ink: Ink) -> bool:
+    """Whether most of the second colour's ink touches the letters' own (:data:`SHADE_SHARE`)."""
+    second = ink.second > 0
+    touching = cv2.dilate(ink.own.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return float((second & touching).sum()) > SHADE_SHARE * max(1, int(second.sum()))
 
 
 def is_enclosed(mask: np.ndarray, inner: Box) -> bool:

@@ -156,4 +156,4 @@ def test_a_second_shade_on_the_letters_themselves_is_not_a_ring() -> None:
     assert not is_circled(ink, inner)
     ring = np.zeros_like(own)
     cv2.ellipse(ring, (160, 65), (125, 45), 0, 0, 360, 255, 3)
-    assert is_circled(Ink(own | second | ring, second | ring), inner)
+    assert is_circled(Ink(own | ring, ring), inner)  # a ring in a second pen round them
