@@ -140,6 +140,16 @@ class SheetReading:
         }
 
 
+def overlap_of_smaller(a: Sequence[float], b: Sequence[float]) -> float:
+    """The area two boxes (x0, y0, x1, y1) share, as a share of the smaller one's."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    if width <= 0 or height <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return width * height / smaller if smaller > 0 else 0.0
+
+
 def reading_order(boxes: Sequence[Box]) -> list[int]:
     """Indices of ``boxes`` top to bottom, then columns left to right.
 

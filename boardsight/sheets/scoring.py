@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from boardsight.sheets.label import LabelledWord, SheetLabel
-from boardsight.sheets.model import SheetReading, SheetWord
+from boardsight.sheets.model import SheetReading, SheetWord, overlap_of_smaller
 
 MIN_OVERLAP = 0.3
 _COUNTS = (
@@ -73,16 +73,6 @@ class SheetScore:
         return found / labelled if labelled else 1.0
 
 
-def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
-    width = min(a[2], b[2]) - max(a[0], b[0])
-    height = min(a[3], b[3]) - max(a[1], b[1])
-    if width <= 0 or height <= 0:
-        return 0.0
-    inter = width * height
-    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
-    return inter / smaller if smaller > 0 else 0.0
-
-
 def match_words(labelled: Sequence[LabelledWord], read: Sequence[SheetWord]) -> list[tuple[int, int | None]]:
     """(label index, reading index or None) for every labelled word."""
     if labelled and all(word.box is not None for word in labelled):
@@ -90,7 +80,7 @@ def match_words(labelled: Sequence[LabelledWord], read: Sequence[SheetWord]) -> 
         used: set[int] = set()
         for index, word in enumerate(labelled):
             scores = [
-                (_overlap(word.box, candidate.box), n)  # type: ignore[arg-type]
+                (overlap_of_smaller(word.box, candidate.box), n)  # type: ignore[arg-type]
                 for n, candidate in enumerate(read)
                 if n not in used
             ]

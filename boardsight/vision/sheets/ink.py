@@ -26,6 +26,8 @@ PEN_ANGLE = 15.0
 """Two clusters of ink colour whose directions from the paper differ by less (degrees) are one pen."""
 MIN_STRENGTH = 12.0
 """Ink at least this far from the paper (CIELAB units) has a colour worth telling apart."""
+PEN_SEED = 7
+"""Seed of the k-means starts that part the ink's colours into two pens."""
 MIN_SECOND = 12
 """Fewer second-colour pixels than this are noise, not a mark."""
 
@@ -70,6 +72,9 @@ def ink_mask(crop_bgr: np.ndarray, lab: np.ndarray | None = None) -> np.ndarray:
 def _two_pens(directions: np.ndarray) -> np.ndarray | None:
     """Two cluster centres of unit colour directions, or None when they are one pen's."""
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1e-3)
+    # k-means++ draws its starts from OpenCV's process-wide random state: seeded here, a crop's
+    # ink parts the same way whatever was read before it in the process.
+    cv2.setRNGSeed(PEN_SEED)
     _, labels, centres = cv2.kmeans(directions, 2, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
     centres /= np.linalg.norm(centres, axis=1, keepdims=True)
     sizes = np.bincount(labels.ravel(), minlength=2)

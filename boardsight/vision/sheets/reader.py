@@ -1,7 +1,9 @@
 """Read a photo of a score sheet: find the writing, read each word, find its marks and the total.
 
-The PP-OCR detector finds the pieces of writing (at any angle the page lies at); the
-recogniser's letter tables are split into words at spaces and each word is decided by
+The PP-OCR detector finds the pieces of writing (at any angle the page lies at; and again with
+the sheet's second pen faded out, for words hidden under their marks:
+:mod:`boardsight.vision.sheets.under_marks`); the recogniser's letter tables are split into
+words at spaces and each word is decided by
 :func:`boardsight.sheets.decode.read_word` under the given vocabulary; words left in doubt are
 then asked again under the sheet's hand, learnt from all its words at once
 (:mod:`boardsight.sheets.hand_model`; ``adapt_hand=False`` turns it off). A line that ends in
@@ -46,7 +48,16 @@ from boardsight.vision.sheets.orientation import (
     unturn_points,
     upright_turn,
 )
-from boardsight.vision.sheets.ppocr import PPOCR, LineOutput, collapse_symbols, engine, order_quad, rectify
+from boardsight.vision.sheets.ppocr import (
+    CROP_SIDE,
+    PPOCR,
+    LineOutput,
+    collapse_symbols,
+    engine,
+    order_quad,
+    rectify,
+)
+from boardsight.vision.sheets.under_marks import detect_under_marks
 from boardsight.vision.sheets.wider_look import doubt_doubled_letters
 
 MAX_SIDE = 1600
@@ -302,6 +313,13 @@ def engine_for(word_engine: str) -> tuple[PPOCR, str]:
     return engine(recogniser), "ppocr"
 
 
+def _check_pieces(quads: list[np.ndarray], source: str) -> None:
+    if len(quads) > MAX_WORDS:
+        raise BadInputError(
+            f"{source}: {len(quads)} pieces of writing found; a score sheet holds at most {MAX_WORDS} words"
+        )
+
+
 def read_sheet(
     photo: Photo,
     vocabulary: Vocabulary | None = None,
@@ -325,10 +343,10 @@ def read_sheet(
     quads = ocr.detect(image)
     if not quads:
         raise NoWritingError(f"no writing found in {source}")
-    if len(quads) > MAX_WORDS:
-        raise BadInputError(
-            f"{source}: {len(quads)} pieces of writing found; a score sheet holds at most {MAX_WORDS} words"
-        )
+    _check_pieces(quads, source)
+    if min(image.shape[:2]) >= CROP_SIDE:  # a photo of a sheet, not the crop of a word
+        quads = detect_under_marks(ocr.detect, image, quads)
+        _check_pieces(quads, source)
     detected = time.perf_counter()
     lines = None if is_sideways(quads) else ocr.recognise(image, quads)
     orienting = engine(ORIENTATION_RECOGNISER)

@@ -1,0 +1,117 @@
+"""Words hidden under their marks: a second detection with the second pen faded into the paper.
+
+A strike or a circle in a second pen breaks up the text the detector looks for, and some
+words under them are not found at all, or found in part (the first letters before a strike).
+The sheet's two pens are measured on the words found (:func:`boardsight.vision.sheets.ink.find_ink`
+on a sample of them); the photo is then turned into one channel along the word pen's colour
+with the second pen's colour taken out, where a mark is about as light as the paper and the
+words still dark, and the detector is run again on it. A piece of writing found there is added
+where nothing was found, or replaces the one piece it wholly contains when it is much wider
+(the rest of a word cut at its strike). The words are still read from the photo itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from boardsight.sheets.model import overlap_of_smaller
+from boardsight.vision.sheets.ink import find_ink
+from boardsight.vision.sheets.marks import word_crop
+
+SAMPLES = 16
+"""Words of the sheet whose ink is measured for its pens (evenly through the detector's list)."""
+MIN_MARK_PIXELS = 200
+"""Fewer second-pen pixels than this over the sample: no second pen worth fading."""
+KEPT_CONTRAST = 0.3
+"""The word pen's contrast left once the second pen's colour is taken out, as a share of its own:
+under this the two pens are too alike in colour to part (0.3 finds 3 words and 4 marks more on
+the tuning sheets; 0.5 leaves most sheets alone)."""
+NEW = 0.3
+"""A piece overlapping no found piece by this share of the smaller is new."""
+CONTAINED = 0.8
+WIDER = 1.3
+TALLER = 1.5
+"""A piece replaces the one found piece it overlaps when that piece lies in it (this share), it is
+this much wider and at most this much taller (the rest of a word, not a block of lines)."""
+
+
+def pen_colours(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> tuple[np.ndarray, ...] | None:
+    """Median BGR of the second pen, the word pen and the paper round a sample of the words, or
+    None when the sample shows no second pen."""
+    picked = np.unique(np.linspace(0, len(quads) - 1, min(len(quads), SAMPLES)).round().astype(int))
+    second, own, paper = [], [], []
+    for index in picked:
+        crop, inner = word_crop(image_bgr, quads[index])
+        if crop.size == 0:
+            continue
+        ink = find_ink(crop, inner)
+        second.append(crop[ink.second > 0])
+        own.append(crop[ink.own])
+        paper.append(crop[ink.mask == 0][::7])
+    marks = np.concatenate(second) if second else np.zeros((0, 3))
+    if len(marks) < MIN_MARK_PIXELS:
+        return None
+    return tuple(np.median(np.concatenate(part), axis=0) for part in (second, own, paper))
+
+
+def faded_image(
+    image_bgr: np.ndarray, mark: np.ndarray, word: np.ndarray, paper: np.ndarray
+) -> np.ndarray | None:
+    """The photo in one channel (as BGR): each pixel's darkness from the paper along the word pen's
+    colour less the second pen's, so a mark is as light as the paper; None when the pens are
+    too alike in colour for that."""
+    mark_dir = (paper - mark) / max(float(np.linalg.norm(paper - mark)), 1e-6)
+    word_dir = paper - word
+    kept = word_dir - float(word_dir @ mark_dir) * mark_dir
+    contrast, own = float(np.linalg.norm(kept)), float(np.linalg.norm(word_dir))
+    if own == 0 or contrast < KEPT_CONTRAST * own:
+        return None
+    # Darkness along the kept direction, stretched back to the word pen's own contrast.
+    axis = kept / contrast * (own / contrast)
+    matrix = np.array([[*axis, 255.0 - float(paper @ axis)]], np.float32)
+    gray = cv2.transform(image_bgr, matrix)
+    return cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
+
+
+def _box(quad: np.ndarray) -> tuple[float, float, float, float]:
+    return float(quad[:, 0].min()), float(quad[:, 1].min()), float(quad[:, 0].max()), float(quad[:, 1].max())
+
+
+def merge_pieces(found: Sequence[np.ndarray], more: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """The found pieces with the second detection's new ones added and wider ones in place of
+    the pieces they complete (see the module docstring)."""
+    quads = list(found)
+    boxes = [_box(quad) for quad in quads]
+    for quad in more:
+        box = _box(quad)
+        touching = [i for i, other in enumerate(boxes) if overlap_of_smaller(box, other) >= NEW]
+        if not touching:
+            quads.append(quad)
+            boxes.append(box)
+        elif len(touching) == 1:
+            other = boxes[touching[0]]
+            inside = overlap_of_smaller(other, box) >= CONTAINED and _area(other) <= _area(box)
+            wider = box[2] - box[0] >= WIDER * (other[2] - other[0])
+            if inside and wider and box[3] - box[1] <= TALLER * (other[3] - other[1]):
+                quads[touching[0]] = quad
+                boxes[touching[0]] = box
+    return quads
+
+
+def _area(box: tuple[float, float, float, float]) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def detect_under_marks(detect, image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` with the pieces a second detection (``detect``: image -> quads) finds on the
+    photo with its second pen faded out; ``quads`` as they are when there is no second pen."""
+    if not quads:
+        return list(quads)
+    colours = pen_colours(image_bgr, quads)
+    faded = faded_image(image_bgr, *colours) if colours is not None else None
+    if faded is None:
+        return list(quads)
+    return merge_pieces(quads, detect(faded))
