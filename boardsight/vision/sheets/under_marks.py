@@ -1,13 +1,14 @@
 """Words hidden under their marks: a second detection with the second pen faded into the paper.
 
 A strike or a circle in a second pen breaks up the text the detector looks for, and some
-words under them are not found at all, or found in part (the first letters before a strike).
-The sheet's two pens are measured on the words found (:func:`boardsight.vision.sheets.ink.find_ink`
-on a sample of them); the photo is then turned into one channel along the word pen's colour
-with the second pen's colour taken out, where a mark is about as light as the paper and the
-words still dark, and the detector is run again on it. A piece of writing found there is added
-where nothing was found, or replaces the one piece it wholly contains when it is much wider
-(the rest of a word cut at its strike). The words are still read from the photo itself.
+words under them are not found at all. The sheet's two pens are measured on the words found
+(:func:`boardsight.vision.sheets.ink.find_ink` on a sample of them); the photo is then turned
+into one channel along the word pen's colour with the second pen's colour taken out, where a
+mark is about as light as the paper and the words still dark, and the detector is run again
+on it. A piece of writing found there is added where nothing was found; the pieces found
+before stay as they are (a wider piece put in place of one cut at its strike read one word
+more right on the tuning sheets and one fewer on a report set, the circle round it read as a
+letter). The words are still read, and their marks found, on the photo itself.
 """
 
 from __future__ import annotations
@@ -27,15 +28,10 @@ MIN_MARK_PIXELS = 200
 """Fewer second-pen pixels than this over the sample: no second pen worth fading."""
 KEPT_CONTRAST = 0.3
 """The word pen's contrast left once the second pen's colour is taken out, as a share of its own:
-under this the two pens are too alike in colour to part (0.3 finds 3 words and 4 marks more on
-the tuning sheets; 0.5 leaves most sheets alone)."""
+under this the two pens are too alike in colour to part (chosen on the tuning sheets: at 0.5
+most of them are left alone)."""
 NEW = 0.3
-"""A piece overlapping no found piece by this share of the smaller is new."""
-CONTAINED = 0.8
-WIDER = 1.3
-TALLER = 1.5
-"""A piece replaces the one found piece it overlaps when that piece lies in it (this share), it is
-this much wider and at most this much taller (the rest of a word, not a block of lines)."""
+"""A piece overlapping no found piece by this share of the smaller is new, and added."""
 
 
 def pen_colours(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> tuple[np.ndarray, ...] | None:
@@ -51,10 +47,10 @@ def pen_colours(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> tuple[np.
         second.append(crop[ink.second > 0])
         own.append(crop[ink.own])
         paper.append(crop[ink.mask == 0][::7])
-    marks = np.concatenate(second) if second else np.zeros((0, 3))
-    if len(marks) < MIN_MARK_PIXELS:
+    pixels = [np.concatenate(part) if part else np.zeros((0, 3)) for part in (second, own, paper)]
+    if len(pixels[0]) < MIN_MARK_PIXELS or not all(len(part) for part in pixels):
         return None
-    return tuple(np.median(np.concatenate(part), axis=0) for part in (second, own, paper))
+    return tuple(np.median(part, axis=0) for part in pixels)
 
 
 def faded_image(
@@ -81,28 +77,15 @@ def _box(quad: np.ndarray) -> tuple[float, float, float, float]:
 
 
 def merge_pieces(found: Sequence[np.ndarray], more: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """The found pieces with the second detection's new ones added and wider ones in place of
-    the pieces they complete (see the module docstring)."""
+    """The found pieces and those of the second detection that overlap none of them."""
     quads = list(found)
     boxes = [_box(quad) for quad in quads]
     for quad in more:
         box = _box(quad)
-        touching = [i for i, other in enumerate(boxes) if overlap_of_smaller(box, other) >= NEW]
-        if not touching:
+        if all(overlap_of_smaller(box, other) < NEW for other in boxes):
             quads.append(quad)
             boxes.append(box)
-        elif len(touching) == 1:
-            other = boxes[touching[0]]
-            inside = overlap_of_smaller(other, box) >= CONTAINED and _area(other) <= _area(box)
-            wider = box[2] - box[0] >= WIDER * (other[2] - other[0])
-            if inside and wider and box[3] - box[1] <= TALLER * (other[3] - other[1]):
-                quads[touching[0]] = quad
-                boxes[touching[0]] = box
     return quads
-
-
-def _area(box: tuple[float, float, float, float]) -> float:
-    return (box[2] - box[0]) * (box[3] - box[1])
 
 
 def detect_under_marks(detect, image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:

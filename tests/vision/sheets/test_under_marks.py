@@ -77,17 +77,11 @@ def test_the_second_detection_sees_the_strikes_faded() -> None:
     assert len(merged) == len(quads) + 1 and merged[-1] is hidden
 
 
-def test_a_wider_piece_completes_a_word_cut_at_its_strike() -> None:
-    found = [_quad(100, 100, 140, 140), _quad(100, 200, 300, 240)]
-    whole = _quad(96, 98, 300, 142)
-    merged = merge_pieces(found, [whole])
-    assert merged[0] is whole and merged[1] is found[1]
-
-
-def test_a_piece_over_two_found_words_replaces_neither() -> None:
-    found = [_quad(100, 100, 180, 140), _quad(200, 100, 300, 140)]
-    line = _quad(96, 98, 304, 142)
-    assert merge_pieces(found, [line]) == found
+def test_pieces_found_before_stay_as_they_are() -> None:
+    found = [_quad(100, 100, 180, 140), _quad(200, 100, 300, 140), _quad(100, 200, 140, 240)]
+    line = _quad(96, 98, 304, 142)  # over two words found
+    whole = _quad(96, 198, 300, 242)  # a wider piece over one
+    assert merge_pieces(found, [line, whole]) == found
 
 
 def test_a_piece_found_again_is_not_added_twice() -> None:
