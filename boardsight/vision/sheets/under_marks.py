@@ -13,7 +13,7 @@ letter). The words are still read, and their marks found, on the photo itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -88,7 +88,9 @@ def merge_pieces(found: Sequence[np.ndarray], more: Sequence[np.ndarray]) -> lis
     return quads
 
 
-def detect_under_marks(detect, image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
+def detect_under_marks(
+    detect: Callable[[np.ndarray], list[np.ndarray]], image_bgr: np.ndarray, quads: Sequence[np.ndarray]
+) -> list[np.ndarray]:
     """``quads`` with the pieces a second detection (``detect``: image -> quads) finds on the
     photo with its second pen faded out; ``quads`` as they are when there is no second pen."""
     if not quads:
