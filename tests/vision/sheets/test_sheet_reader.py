@@ -149,3 +149,21 @@ def test_a_turned_page_is_read_upright(turn: int) -> None:
             cv2.ROTATE_90_COUNTERCLOCKWISE: (y0, width - x1, y1, width - x0),
         }[turn]
         assert max(abs(a - b) for a, b in zip(after.box, corners, strict=True)) <= 6
+
+
+def test_the_second_detection_runs_on_sheet_photos_not_on_word_crops(monkeypatch) -> None:
+    import boardsight.vision.sheets.reader as reader
+
+    seen = []
+    real = reader.detect_under_marks
+
+    def spy(detect, image, quads):
+        seen.append(image.shape)
+        return real(detect, image, quads)
+
+    monkeypatch.setattr(reader, "detect_under_marks", spy)
+    page = _printed_page(["STONE", "TONER", "NOTES", "ONSET", "TENOR"])
+    assert len(read_sheet(page, source="page").words) == 5
+    assert len(seen) == 1
+    read_sheet(page[20:110, 30:300], source="crop")  # the crop of one word: no second look
+    assert len(seen) == 1
