@@ -164,25 +164,37 @@ def _letters_extent(ink: Ink, inner: Box, top: float, bottom: float) -> tuple[fl
 
 def is_struck(ink: Ink, inner: Box) -> bool:
     """Whether a long stroke runs through the middle of the word (see the module docstring)."""
-    if _struck_in(ink, inner, second_pen=True):
+    where = _strike_band(ink, inner)
+    if _struck_in(ink.second, False, ink, inner, where):
         return True
-    if not _struck_in(ink, inner, second_pen=False):
+    if not _struck_in(ink.mask, True, ink, inner, where):
         return False
     cores = dark_cores(ink, inner)
-    return cores is None or _struck_in(cores, inner, second_pen=False)
+    return cores is None or _struck_in(cores.mask, True, cores, inner, _strike_band(cores, inner))
 
 
-def _struck_in(ink: Ink, inner: Box, *, second_pen: bool) -> bool:
-    """Whether a strike in the second pen, or in the word's own, runs through the word at a slope."""
+def _strike_band(ink: Ink, inner: Box) -> tuple[tuple[float, float], tuple[float, float], int]:
+    """Where a strike through the word must run: the letters' band of rows, their extent across,
+    and the least length of its bar."""
     x0, y0, x1, y1 = inner
-    source = ink.second if second_pen else ink.mask
+    band = letters_band(ink, inner)
+    return band, _letters_extent(ink, inner, *band), max(3, round(max(1.1 * (y1 - y0), 0.3 * (x1 - x0))))
+
+
+def _struck_in(
+    source: np.ndarray,
+    own_pen: bool,
+    ink: Ink,
+    inner: Box,
+    where: tuple[tuple[float, float], tuple[float, float], int],
+) -> bool:
+    """Whether a bar of ``source`` (the second pen's ink, or with ``own_pen`` all of it) strikes
+    the word at one of :data:`STRIKE_SLOPES`."""
     if not source.any():
         return False
-    band = letters_band(ink, inner)
-    extent = _letters_extent(ink, inner, *band)
-    length = max(3, round(max(1.1 * (y1 - y0), 0.3 * (x1 - x0))))
+    band, extent, length = where
     return any(
-        _has_strike(source, not second_pen, _line_kernel(length, degrees), ink, inner, band, extent)
+        _has_strike(source, own_pen, _line_kernel(length, degrees), ink, inner, band, extent)
         for degrees in STRIKE_SLOPES
     )
 
