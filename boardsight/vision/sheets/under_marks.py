@@ -93,8 +93,6 @@ def detect_under_marks(
 ) -> list[np.ndarray]:
     """``quads`` with the pieces a second detection (``detect``: image -> quads) finds on the
     photo with its second pen faded out; ``quads`` as they are when there is no second pen."""
-    if not quads:
-        return list(quads)
     colours = pen_colours(image_bgr, quads)
     faded = faded_image(image_bgr, *colours) if colours is not None else None
     if faded is None:
