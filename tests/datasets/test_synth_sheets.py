@@ -48,3 +48,19 @@ def test_some_written_totals_are_circled_and_say_so() -> None:
     circled = [label.total_circled for label in labels]
     assert any(circled) and not all(circled)
     assert all(label.total is not None for label in labels if label.total_circled)
+
+
+def test_a_word_near_the_paper_edge_is_moved_and_squeezed_onto_the_page() -> None:
+    from boardsight.datasets.synth.sheets import fit_on_page
+
+    coverage = np.zeros((20, 100), np.float32)
+    coverage[5:15, 10:90] = 1.0
+    same, left = fit_on_page(coverage, 50, 40, 200)
+    assert left == 50 and same is coverage
+    moved, left = fit_on_page(coverage, 50, 40, 135)
+    assert left == 45 and moved is coverage
+    squeezed, left = fit_on_page(coverage, 50, 40, 110)
+    assert left == 40
+    ink = np.flatnonzero(squeezed.max(axis=0) > 0.3)
+    assert left + ink[-1] < 110
+    assert ink[-1] - ink[0] > 50

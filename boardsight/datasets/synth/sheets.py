@@ -91,6 +91,25 @@ def _ink_bounds(coverage: np.ndarray) -> tuple[int, int, int, int]:
     return int(cols[0]), int(rows[0]), int(cols[-1] + 1), int(rows[-1] + 1)
 
 
+def fit_on_page(coverage: np.ndarray, left: int, lowest_left: int, right_edge: int) -> tuple[np.ndarray, int]:
+    """The word's ink and its left edge, moved left (not past ``lowest_left``) and then
+    squeezed across so that its ink ends before ``right_edge``: a writer near the paper's
+    edge writes tighter rather than off the page, and a label must not name letters the
+    page does not show."""
+    _, _, ink_right, _ = _ink_bounds(coverage)
+    overflow = left + ink_right - right_edge
+    if overflow <= 0:
+        return coverage, left
+    shift = min(overflow, max(0, left - lowest_left))
+    left -= shift
+    room = right_edge - left
+    if left + ink_right > right_edge and room > 0:
+        scale = room / ink_right
+        height, width = coverage.shape
+        coverage = cv2.resize(coverage, (max(1, int(width * scale)), height), interpolation=cv2.INTER_AREA)
+    return coverage, left
+
+
 def _strike(
     rng: np.random.Generator, shape: tuple[int, int], box: tuple[int, int, int, int], width: float
 ) -> np.ndarray:
@@ -163,7 +182,9 @@ def _write_sheet(
             else entry.text.lower()
         )
         coverage, baseline = write_word(rng, text, hand)
-        left = int(indent + column * column_w + rng.uniform(-0.02, 0.04) * column_w)
+        column_left = indent + column * column_w
+        left = int(column_left + rng.uniform(-0.02, 0.04) * column_w)
+        coverage, left = fit_on_page(coverage, left, int(column_left - 0.02 * column_w), int(width * 0.98))
         line_y = top + gap * (row + 1) - gap * 0.15
         top_px = int(line_y - baseline + rng.normal(0, gap * 0.03))
         _lay_ink(page, coverage, left, top_px, pen)
