@@ -9,8 +9,9 @@ not through a wrapper, because the decoding needs its per-timestep probabilities
 wrappers reduce to a greedy string.
 
 The recogniser's alphabet (6,600 to 18,700 symbols) is folded onto :mod:`boardsight.sheets.ctc`'s
-letter table: a letter's probability is its capital's plus its small letter's; every other
-symbol but the space counts as *other*. The space is kept apart, to split a line into words.
+letter table: a letter's probability is that of every symbol drawn as it (its capital, its
+small letter, accented, Greek or Cyrillic forms: :mod:`~boardsight.vision.sheets.lookalikes`);
+every other symbol but the space counts as *other*. The space is kept apart, to split a line into words.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import numpy as np
 
 from boardsight.errors import BadInputError
 from boardsight.sheets.ctc import COLUMNS, OTHER, LetterTable, collapse
+from boardsight.vision.sheets.lookalikes import latin_letter
 
 REC_HEIGHT = 48
 MIN_REC_WIDTH = 96
@@ -126,9 +128,8 @@ class _Alphabet:
 def _alphabet(session) -> _Alphabet:
     characters = session.get_modelmeta().custom_metadata_map["character"].splitlines()
     symbols = ["", *characters, " "]
-    letters = []
-    for letter in string.ascii_uppercase:
-        letters.append(np.array([i for i, s in enumerate(symbols) if s in (letter, letter.lower())]))
+    drawn_as = [latin_letter(symbol) for symbol in symbols]
+    letters = [np.flatnonzero([drawn == letter for drawn in drawn_as]) for letter in string.ascii_uppercase]
     used = {int(i) for columns in letters for i in columns}
     space = len(symbols) - 1
     other = np.array([i for i in range(1, len(symbols)) if i not in used and i != space])

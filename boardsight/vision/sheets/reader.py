@@ -40,6 +40,7 @@ from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.edge_look import look_past_the_ends
+from boardsight.vision.sheets.lookalikes import latin_letter
 from boardsight.vision.sheets.marks import find_marks
 from boardsight.vision.sheets.orientation import (
     is_sideways,
@@ -167,6 +168,13 @@ def _is_number(text: str) -> bool:
     if digits == 0 or not text[-1].isdigit():
         return False
     return digits >= len(letters) or any(edit_distance(letters, word) <= 1 for word in TOTAL_WORDS)
+
+
+def _is_a_word(text: str) -> bool:
+    """Whether a piece's greedy text holds a word: :data:`MIN_LETTERS` symbols drawn as letters
+    (a zero may be a round O), one of them a letter of some script (digits alone are a number)."""
+    drawn = sum(symbol.isalpha() or latin_letter(symbol) is not None for symbol in text)
+    return drawn >= MIN_LETTERS and any(symbol.isalpha() for symbol in text)
 
 
 def _total_line(split: list[tuple[LineOutput, list[_Piece]]]) -> LineOutput | None:
@@ -372,8 +380,7 @@ def read_sheet(
     kept = [
         piece
         for piece in pieces
-        if piece.line is not total_line
-        and sum(symbol.isalpha() for symbol in collapse_symbols(piece.symbols)) >= MIN_LETTERS
+        if piece.line is not total_line and _is_a_word(collapse_symbols(piece.symbols))
     ]
     ppocr_tables = [piece.line.table.slice(piece.start, piece.stop) for piece in kept]
     own_tables = _own_tables(image, kept, word_engine)
