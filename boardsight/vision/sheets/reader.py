@@ -41,7 +41,7 @@ from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.edge_look import look_past_the_ends
 from boardsight.vision.sheets.lookalikes import latin_letter
-from boardsight.vision.sheets.marks import find_marks
+from boardsight.vision.sheets.marks import find_marks, is_total_circled
 from boardsight.vision.sheets.orientation import (
     is_sideways,
     turn_image,
@@ -376,7 +376,7 @@ def read_sheet(
     total = total_circled = None
     if total_line is not None:
         total = int(_NUMBER.findall(total_line.text)[-1].replace(" ", ""))
-        total_circled = find_marks(image, total_line.quad).circled
+        total_circled = is_total_circled(image, total_line.quad)
     kept = [
         piece
         for piece in pieces

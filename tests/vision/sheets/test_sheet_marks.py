@@ -14,6 +14,7 @@ from boardsight.vision.sheets.marks import (
     is_circled,
     is_ringed,
     is_struck,
+    is_total_circled,
     word_crop,
 )
 from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points
@@ -157,3 +158,32 @@ def test_a_second_shade_on_the_letters_themselves_is_not_a_ring() -> None:
     ring = np.zeros_like(own)
     cv2.ellipse(ring, (160, 65), (125, 45), 0, 0, 360, 255, 3)
     assert is_circled(Ink(own | ring, ring), inner)  # a ring in a second pen round them
+
+
+def _total(text: str, ring: tuple[int, int] | None) -> tuple[np.ndarray, np.ndarray]:
+    """A total written in red, with a ring in the same pen drawn ``ring`` pixels wider and taller
+    than the figures (the detector's box round the ring), or none."""
+    page = np.full((200, 420, 3), 245, np.uint8)
+    (width, height), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 1.5, 3)
+    cv2.putText(
+        page, text, (210 - width // 2, 105 + height // 2), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (40, 40, 200), 3
+    )
+    wide, tall = ring or (0, 0)
+    axes = (width // 2 + wide, height // 2 + tall)
+    if ring is not None:
+        cv2.ellipse(page, (210, 105), axes, 0, 0, 360, (40, 40, 200), 3, cv2.LINE_AA)
+    x0, y0, x1, y1 = 210 - axes[0], 105 - axes[1], 210 + axes[0], 105 + axes[1]
+    return page, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+
+
+@pytest.mark.parametrize(("text", "ring"), [("TOTAL 56", (14, 2)), ("56", (10, 2))])
+def test_a_ring_hugging_a_total_in_its_own_pen_circles_it(text: str, ring: tuple[int, int]) -> None:
+    page, quad = _total(text, ring)
+    assert is_total_circled(page, quad)
+    assert not find_marks(page, quad).circled  # a word's circle must leave wider paper inside
+
+
+@pytest.mark.parametrize("text", ["TOTAL 56", "56", "= 80", "0", "8"])
+def test_a_total_with_no_ring_is_not_circled(text: str) -> None:
+    page, quad = _total(text, None)
+    assert not is_total_circled(page, quad)
