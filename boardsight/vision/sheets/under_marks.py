@@ -32,6 +32,12 @@ under this the two pens are too alike in colour to part (chosen on the tuning sh
 most of them are left alone)."""
 NEW = 0.3
 """A piece overlapping no found piece by this share of the smaller is new, and added."""
+SHORT = 0.6
+"""A found piece at most this share of the sheet's median piece height is part of a word..."""
+WORD_HEIGHT = (0.7, 1.6)
+"""...and a second-detection piece this many times that height, holding it, is the whole word..."""
+HELD = 0.8
+"""...when it holds at least this share of each such piece it overlaps (and overlaps no other)."""
 
 
 def pen_colours(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> tuple[np.ndarray, ...] | None:
@@ -76,16 +82,37 @@ def _box(quad: np.ndarray) -> tuple[float, float, float, float]:
     return float(quad[:, 0].min()), float(quad[:, 1].min()), float(quad[:, 0].max()), float(quad[:, 1].max())
 
 
+def _height(quad: np.ndarray) -> float:
+    """The piece's height across its writing (the shorter of its sides)."""
+    return float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
+
+
 def merge_pieces(found: Sequence[np.ndarray], more: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """The found pieces and those of the second detection that overlap none of them."""
+    """The found pieces and those of the second detection that overlap none of them; and a
+    piece of a word's height that holds only pieces found at most :data:`SHORT` of that height
+    (a word cut along its strike into a top and a bottom half) in their place."""
     quads = list(found)
     boxes = [_box(quad) for quad in quads]
+    word_height = float(np.median([_height(quad) for quad in quads])) if quads else 0.0
+    replaced: set[int] = set()
     for quad in more:
         box = _box(quad)
-        if all(overlap_of_smaller(box, other) < NEW for other in boxes):
+        touched = [index for index, other in enumerate(boxes) if overlap_of_smaller(box, other) >= NEW]
+        if not touched:
             quads.append(quad)
             boxes.append(box)
-    return quads
+        elif (
+            not replaced.intersection(touched)
+            and WORD_HEIGHT[0] * word_height <= _height(quad) <= WORD_HEIGHT[1] * word_height
+            and all(
+                _height(quads[index]) <= SHORT * word_height and overlap_of_smaller(box, boxes[index]) >= HELD
+                for index in touched
+            )
+        ):
+            replaced.update(touched)
+            quads.append(quad)
+            boxes.append(box)
+    return [quad for index, quad in enumerate(quads) if index not in replaced]
 
 
 def detect_under_marks(

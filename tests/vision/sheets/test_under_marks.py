@@ -87,3 +87,21 @@ def test_pieces_found_before_stay_as_they_are() -> None:
 def test_a_piece_found_again_is_not_added_twice() -> None:
     found = [_quad(100, 100, 300, 140)]
     assert merge_pieces(found, [_quad(102, 101, 298, 141)]) == found
+
+
+def test_a_word_found_cut_along_its_strike_is_taken_whole() -> None:
+    words = [_quad(100, 100 + 50 * row, 180, 140 + 50 * row) for row in range(5)]
+    halves = [_quad(300, 100, 400, 114), _quad(300, 114, 400, 130)]  # the top and bottom of one word
+    below = _quad(310, 212, 390, 226)  # a word found only below its strike
+    whole, whole_below = _quad(296, 96, 404, 136), _quad(306, 196, 394, 236)
+    merged = merge_pieces([*words, *halves, below], [whole, whole_below])
+    assert merged == [*words, whole, whole_below]
+
+
+def test_a_taller_piece_over_whole_words_or_two_lines_replaces_nothing() -> None:
+    found = [_quad(100, 100, 200, 140), _quad(100, 150, 200, 190)]
+    two_lines = _quad(96, 96, 204, 194)
+    short = [_quad(300, 100, 360, 112)]
+    too_tall = _quad(296, 60, 364, 150)  # more than a word's height over a short piece
+    assert merge_pieces(found, [two_lines]) == found
+    assert merge_pieces([*found, *short], [too_tall]) == [*found, *short]
