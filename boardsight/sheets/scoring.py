@@ -76,21 +76,23 @@ class SheetScore:
 def match_words(labelled: Sequence[LabelledWord], read: Sequence[SheetWord]) -> list[tuple[int, int | None]]:
     """(label index, reading index or None) for every labelled word."""
     if labelled and all(word.box is not None for word in labelled):
-        pairs: list[tuple[int, int | None]] = []
-        used: set[int] = set()
-        for index, word in enumerate(labelled):
-            scores = [
-                (overlap_of_smaller(word.box, candidate.box), n)  # type: ignore[arg-type]
+        # The best-overlapping pairs first: on a tilted photo the boxes of neighbouring lines
+        # overlap, and a word matched in list order can take its neighbour's reading.
+        overlaps = sorted(
+            (
+                (-overlap, index, n)
+                for index, word in enumerate(labelled)
                 for n, candidate in enumerate(read)
-                if n not in used
-            ]
-            best = max(scores, default=(0.0, -1))
-            if best[0] >= MIN_OVERLAP:
-                used.add(best[1])
-                pairs.append((index, best[1]))
-            else:
-                pairs.append((index, None))
-        return pairs
+                if (overlap := overlap_of_smaller(word.box, candidate.box)) >= MIN_OVERLAP  # type: ignore[arg-type]
+            ),
+        )
+        matched: dict[int, int] = {}
+        used: set[int] = set()
+        for _, index, n in overlaps:
+            if index not in matched and n not in used:
+                matched[index] = n
+                used.add(n)
+        return [(index, matched.get(index)) for index in range(len(labelled))]
     matcher = difflib.SequenceMatcher(
         a=[word.text or "" for word in labelled], b=[word.text for word in read], autojunk=False
     )

@@ -89,6 +89,25 @@ def test_scoring_counts_words_marks_totals_and_false_valids() -> None:
     assert score.totals == [1, 1]
 
 
+def test_each_reading_goes_to_the_word_it_overlaps_most_not_to_the_first_it_touches() -> None:
+    # A tilted photo: the boxes of a struck word the reader missed and of the next line overlap.
+    label = parse_sheet_label(
+        {
+            "game": "wordlist",
+            "words": [
+                {"text": "TAASS", "box": [878, 961, 973, 1019], "cancelled": True},
+                {"text": "RESRIVES", "box": [893, 995, 1031, 1065]},
+                {"text": "ARRIVES", "box": [886, 1049, 1010, 1115]},
+            ],
+        }
+    )
+    reading = SheetReading(
+        "s", (_word("RESRIVES", box=(881, 985, 1045, 1076)), _word("ARRIVES", box=(874, 1038, 1027, 1124)))
+    )
+    score = score_sheet(label, reading, {"ARRIVES"}.__contains__)
+    assert (score.right, score.missed_words, score.false_valid) == (2, 1, 0)
+
+
 def test_a_flagged_word_is_never_a_false_valid() -> None:
     label = parse_sheet_label({"game": "wordlist", "words": [{"text": "QUIETT"}]})
     reading = SheetReading("s", (_word("QUIET", CHECK, raw="QUIETT"),))
