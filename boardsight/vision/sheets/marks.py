@@ -71,6 +71,12 @@ letters' pen, not a ring (on the rendered sheets: hollow letters' fills 0.70 to 
 edges round a strike in a pen of nearly their colour 0.57; rings 0.49 at most, most under 0.15)."""
 RULED = 0.9
 """A straight line across this share of the crop's width is a ruled line of the paper."""
+EDGE_RULE = 0.15
+EDGE_SOLID = 0.5
+"""Second-colour ink along the crop's border that is no ring: a band across :data:`RULED` of its
+width and at most :data:`EDGE_RULE` of its height (a rule cut short by the paper's edge), or down
+:data:`RULED` of its height filling half its box (the table). Made from the 4 false circles of one
+ruled sheet of seed 19 whose rules ran into the table; no mark changed on the other sets."""
 
 Box = tuple[int, int, int, int]
 
@@ -297,10 +303,30 @@ def is_ringed(second: np.ndarray, inner: Box) -> bool:
 
 
 def is_circled(ink: Ink, inner: Box) -> bool:
-    """Whether a ring in the second colour, not a shade of the letters' own pen, or a loop of any
-    ink surrounds the word (see the module docstring)."""
-    ringed = is_ringed(ink.second, inner) and not _shade_of_letters(ink)
+    """Whether a ring in the second colour, not a shade of the letters' own pen nor the page's
+    edge, or a loop of any ink surrounds the word (see the module docstring)."""
+    on_page = Ink(ink.mask, _off_the_page_edge(ink.second), ink.strength)
+    ringed = is_ringed(on_page.second, inner) and not _shade_of_letters(on_page)
     return ringed or is_enclosed(ink.mask, inner)
+
+
+def _off_the_page_edge(second: np.ndarray) -> np.ndarray:
+    """The second colour's ink less what runs along the crop's border: a ruled line cut short by
+    the paper's edge (too short to be taken out as a rule), or the table beyond that edge. Above,
+    below and beside the word they would pass for a ring."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((second > 0).astype(np.uint8))
+    height, width = second.shape
+    edge = np.zeros(count, bool)
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if x > 0 and y > 0 and x + w < width and y + h < height:
+            continue
+        rule = w >= RULED * width and h <= EDGE_RULE * height
+        table = h >= RULED * height and area >= EDGE_SOLID * w * h
+        edge[label] = rule or table
+    if not edge[1:].any():
+        return second
+    return np.where(edge[labels], 0, second).astype(second.dtype)
 
 
 def _shade_of_letters(ink: Ink) -> bool:

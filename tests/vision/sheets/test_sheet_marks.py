@@ -187,3 +187,29 @@ def test_a_ring_hugging_a_total_in_its_own_pen_circles_it(text: str, ring: tuple
 def test_a_total_with_no_ring_is_not_circled(text: str) -> None:
     page, quad = _total(text, None)
     assert not is_total_circled(page, quad)
+
+
+def test_ruled_lines_running_into_the_table_are_no_ring(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rendered ruled sheet photographed near its edge: the rules stop at the table, so they
+    are not taken out as rules, and with the table they lay round three words like a ring."""
+    from boardsight.datasets.synth.handwriting import hand_fonts
+    from boardsight.datasets.synth.sheet_writer import SHEET_CODE
+    from boardsight.datasets.synth.sheets import SheetSpec, render_sheet
+    from boardsight.vision.sheets import marks
+
+    faces = hand_fonts("holdout")
+    if "Steve Hand" not in {face.name for face in faces}:
+        pytest.skip("the held-out handwriting fonts are not installed (make test installs them)")
+    rng = np.random.default_rng([19, SHEET_CODE, 28])
+    jpeg, payload = render_sheet(rng, SheetSpec(fonts=faces), int(rng.integers(1200, 1601)))
+    assert payload["synth"]["font"] == "Steve Hand"
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    boxes = {word["text"]: word["box"] for word in payload["words"]}
+
+    def circled(text: str) -> bool:
+        x0, y0, x1, y1 = boxes[text]
+        return find_marks(image, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)).circled
+
+    assert not any(circled(text) for text in ("ATONER", "TETRA", "RAFTED"))
+    monkeypatch.setattr(marks, "_off_the_page_edge", lambda second: second)
+    assert all(circled(text) for text in ("ATONER", "TETRA", "RAFTED"))
