@@ -16,7 +16,8 @@ which run through the whole crop, are taken out first.
 - *circled*: ink in a second colour surrounds the word (it lies in nearly every direction
   from the word's centre, outside the letters' core: an open loop counts; but not when most
   of that ink touches the letters, for then it is a second shade of their own pen, as the
-  fill and the outline of hollow letters part in two), or ink of any
+  fill and the outline of hollow letters part in two; nor ink along the crop's border that
+  is a ruled line cut short by the paper's edge, or the table beyond it), or ink of any
   colour, slightly thickened to close a loop drawn in one stroke, encloses the word: most
   of the paper between the letters belongs to enclosed regions as wide as a good part of
   the word (a letter's own counter, or a pocket between close letters, is narrower).
