@@ -303,12 +303,15 @@ def is_ringed(second: np.ndarray, inner: Box) -> bool:
     return len(sectors) >= RING_COVER * RING_SECTORS
 
 
-def is_circled(ink: Ink, inner: Box) -> bool:
+def is_circled(
+    ink: Ink, inner: Box, wide_share: float = WIDE_ENCLOSURE, share: float = ENCLOSED_SHARE
+) -> bool:
     """Whether a ring in the second colour, not a shade of the letters' own pen nor the page's
-    edge, or a loop of any ink surrounds the word (see the module docstring)."""
+    edge, or a loop of any ink surrounds the word (see the module docstring; ``wide_share`` and
+    ``share`` as :func:`is_enclosed` takes them)."""
     on_page = Ink(ink.mask, _off_the_page_edge(ink.second), ink.strength)
     ringed = is_ringed(on_page.second, inner) and not _shade_of_letters(on_page)
-    return ringed or is_enclosed(ink.mask, inner)
+    return ringed or is_enclosed(ink.mask, inner, wide_share, share)
 
 
 def _off_the_page_edge(second: np.ndarray) -> np.ndarray:
@@ -359,20 +362,27 @@ def is_enclosed(
     return float((wide[band] & paper).sum()) / float(paper.sum()) >= share
 
 
-def is_total_circled(image_bgr: np.ndarray, quad: np.ndarray) -> bool:
-    """Whether the written total at ``quad`` is circled: as a word is, or enclosed by a ring
-    that hugs it (:data:`TOTAL_WIDE_ENCLOSURE`, :data:`TOTAL_ENCLOSED_SHARE`)."""
+def _word_ink(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[Ink, Box] | None:
+    """The ink round the writing at ``quad``, less the paper's rules, and the writing's box in
+    its crop (None when the crop is empty)."""
     crop, inner = word_crop(image_bgr, quad)
     if crop.size == 0:
-        return False
-    ink = without_ruled_lines(find_ink(crop, inner))
-    return is_circled(ink, inner) or is_enclosed(ink.mask, inner, TOTAL_WIDE_ENCLOSURE, TOTAL_ENCLOSED_SHARE)
+        return None
+    return without_ruled_lines(find_ink(crop, inner)), inner
+
+
+def is_total_circled(image_bgr: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the written total at ``quad`` is circled: as a word is, its enclosure counted
+    as for a ring that hugs it (:data:`TOTAL_WIDE_ENCLOSURE`, :data:`TOTAL_ENCLOSED_SHARE`;
+    looser than a word's, so whatever circles a word circles a total)."""
+    found = _word_ink(image_bgr, quad)
+    return found is not None and is_circled(*found, TOTAL_WIDE_ENCLOSURE, TOTAL_ENCLOSED_SHARE)
 
 
 def find_marks(image_bgr: np.ndarray, quad: np.ndarray) -> Marks:
     """The marks on the word at ``quad`` (4, 2: TL, TR, BR, BL) in ``image_bgr``."""
-    crop, inner = word_crop(image_bgr, quad)
-    if crop.size == 0:
+    found = _word_ink(image_bgr, quad)
+    if found is None:
         return Marks(False, False)
-    ink = without_ruled_lines(find_ink(crop, inner))
+    ink, inner = found
     return Marks(cancelled=is_struck(ink, inner), circled=is_circled(ink, inner))

@@ -128,11 +128,14 @@ class _Alphabet:
 def _alphabet(session) -> _Alphabet:
     characters = session.get_modelmeta().custom_metadata_map["character"].splitlines()
     symbols = ["", *characters, " "]
-    drawn_as = [latin_letter(symbol) for symbol in symbols]
-    letters = [np.flatnonzero([drawn == letter for drawn in drawn_as]) for letter in string.ascii_uppercase]
-    used = {int(i) for columns in letters for i in columns}
+    columns: dict[str, list[int]] = {letter: [] for letter in string.ascii_uppercase}
+    other_columns = []
     space = len(symbols) - 1
-    other = np.array([i for i in range(1, len(symbols)) if i not in used and i != space])
+    for index, symbol in enumerate(symbols[1:space], start=1):
+        letter = latin_letter(symbol)
+        (columns[letter] if letter is not None else other_columns).append(index)
+    letters = [np.array(columns[letter], dtype=np.intp) for letter in string.ascii_uppercase]
+    other = np.array(other_columns, dtype=np.intp)
     return _Alphabet(symbols, letters, other, space)
 
 

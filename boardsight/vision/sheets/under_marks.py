@@ -93,25 +93,26 @@ def merge_pieces(found: Sequence[np.ndarray], more: Sequence[np.ndarray]) -> lis
     (a word cut along its strike into a top and a bottom half) in their place."""
     quads = list(found)
     boxes = [_box(quad) for quad in quads]
-    word_height = float(np.median([_height(quad) for quad in quads])) if quads else 0.0
+    heights = [_height(quad) for quad in quads]
+    word_height = float(np.median(heights)) if heights else 0.0
     replaced: set[int] = set()
     for quad in more:
-        box = _box(quad)
+        box, height = _box(quad), _height(quad)
         touched = [index for index, other in enumerate(boxes) if overlap_of_smaller(box, other) >= NEW]
-        if not touched:
-            quads.append(quad)
-            boxes.append(box)
-        elif (
-            not replaced.intersection(touched)
-            and WORD_HEIGHT[0] * word_height <= _height(quad) <= WORD_HEIGHT[1] * word_height
+        whole_word = (
+            bool(touched)
+            and not replaced.intersection(touched)
+            and WORD_HEIGHT[0] * word_height <= height <= WORD_HEIGHT[1] * word_height
             and all(
-                _height(quads[index]) <= SHORT * word_height and overlap_of_smaller(box, boxes[index]) >= HELD
+                heights[index] <= SHORT * word_height and overlap_of_smaller(box, boxes[index]) >= HELD
                 for index in touched
             )
-        ):
+        )
+        if not touched or whole_word:
             replaced.update(touched)
             quads.append(quad)
             boxes.append(box)
+            heights.append(height)
     return [quad for index, quad in enumerate(quads) if index not in replaced]
 
 
