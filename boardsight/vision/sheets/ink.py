@@ -103,6 +103,7 @@ def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     offsets = lab[on] - paper
     strength = distance[on]
     directions = (offsets / np.maximum(strength, 1e-6)[:, None]).astype(np.float32)
+    coloured = strength >= MIN_STRENGTH
     # Faint pixels are mostly paper: their direction says little about the pen.
     cores = strength >= max(MIN_STRENGTH, float(np.median(strength)))
     if cores.sum() < 2 * MIN_SECOND:
@@ -110,7 +111,7 @@ def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     centres = _two_pens(directions[cores])
     if centres is None:
         # A pale pen (a light blue ring round a dark word) can lie wholly in the fainter half.
-        centres = _two_pens(directions[strength >= MIN_STRENGTH], FAINT_PEN_ANGLE)
+        centres = _two_pens(directions[coloured], FAINT_PEN_ANGLE)
     if centres is None:
         return Ink(mask, none, distance)
     nearest = np.argmax(directions @ centres.T, axis=1)
@@ -120,12 +121,12 @@ def find_ink(crop_bgr: np.ndarray, inner: tuple[int, int, int, int]) -> Ink:
     in_word[y0 + height // 4 : y1 - height // 4, x0 + width // 7 : x1 - width // 7] = True
     # In the middle of the word's box the letters fill every row, a strike only a few, and
     # a circle passes round it: the word's pen is the one in more of those rows.
-    votes = in_word[on] & (strength >= MIN_STRENGTH)
+    votes = in_word[on] & coloured
     rows = np.nonzero(on)[0]
     filled = [len(np.unique(rows[votes & (nearest == pen)])) for pen in (0, 1)]
     word_pen = int(np.argmax(filled))
     second = np.zeros(mask.shape, np.uint8)
-    second[on] = np.where((nearest != word_pen) & (strength >= MIN_STRENGTH), 255, 0)
+    second[on] = np.where((nearest != word_pen) & coloured, 255, 0)
     if int(np.count_nonzero(second)) < MIN_SECOND:
         return Ink(mask, none, distance)
     return Ink(mask, second, distance)

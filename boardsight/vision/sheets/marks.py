@@ -365,13 +365,14 @@ def is_enclosed(
     wide = enclosed & (stats[:, cv2.CC_STAT_WIDTH] >= wide_share * (x1 - x0))
     band = labels[y0 + height // 4 : y1 - height // 4, x0:x1]
     paper = free[y0 + height // 4 : y1 - height // 4, x0:x1] > 0
-    if paper.sum() < 10:
+    paper_count = float(paper.sum())
+    if paper_count < 10:
         return False
-    if float((wide[band] & paper).sum()) / float(paper.sum()) >= share:
+    if float((wide[band] & paper).sum()) / paper_count >= share:
         return True
-    # A ring that touches the letters parts its inside into pockets between them, narrow in
-    # the letters' band: one wide region (above or below them) and most of that band enclosed.
-    return bool(wide.any()) and float((enclosed[band] & paper).sum()) / float(paper.sum()) >= POCKETS_SHARE
+    # A ring that touches the letters parts its inside into pockets, narrow between the letters:
+    # one wide enclosed region (above or below them) and most of the letters' band enclosed.
+    return bool(wide.any()) and float((enclosed[band] & paper).sum()) / paper_count >= POCKETS_SHARE
 
 
 def _word_ink(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[Ink, Box] | None:
