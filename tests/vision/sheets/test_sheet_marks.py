@@ -227,3 +227,19 @@ def test_ruled_lines_running_into_the_table_are_no_ring(monkeypatch: pytest.Monk
     assert not any(circled(text) for text in ("ATONER", "TETRA", "RAFTED"))
     monkeypatch.setattr(marks, "_off_the_page_edge", lambda second: second)
     assert all(circled(text) for text in ("ATONER", "TETRA", "RAFTED"))
+
+
+@pytest.mark.parametrize("rise", [44, -44, 56, -56])
+def test_a_strike_in_the_words_pen_at_11_to_14_degrees_is_cancelled(rise: int) -> None:
+    page = _page()
+    cv2.line(page, (92, 108 + rise // 2), (310, 108 - rise // 2), (140, 40, 25), 2, cv2.LINE_AA)
+    marks = find_marks(page, WORD_QUAD)
+    assert marks.cancelled and not marks.circled
+
+
+def test_a_steep_bar_in_the_words_pen_thicker_than_a_pen_stroke_is_no_strike() -> None:
+    # At 14 degrees only the steep slopes find it, and there a bar this thick is taken for
+    # blurred bold letters run together.
+    page = _page()
+    cv2.line(page, (92, 136), (310, 80), (140, 40, 25), 6, cv2.LINE_AA)
+    assert not find_marks(page, WORD_QUAD).cancelled
