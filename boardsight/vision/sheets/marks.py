@@ -54,6 +54,12 @@ its columns. On the cached word crops of six rendered sets (4,651 words), 5 stri
 columns on paper, in the ink and in its dark cores; the bars found in words not struck, 0.25 at
 most (a bold sheet of seed 17, a blurred one of seed 13). Seed 29, rendered after the rule was
 set, has no strike that steep, and no word there changed."""
+SECOND_PEN_BAR = 1.1
+"""A bar in a second colour is opened with a line this many times the letters' band long, not the
+word box's height: no letter is in that ink, and the box (the detector's margin, a ring or the
+strike itself in it) can be twice as tall as the letters, longer than a short word's strike.
+Finds TIS (seed 17) and TIN (seed 11, the tuning set) struck; no other mark changed on seven
+rendered sets, and 0.7 or 1.5 find the same."""
 OWN_PEN_COVER = 0.85
 """A bar in the word's pen must run across this share of the letters (a strike crosses them all)."""
 OVERHANG = 0.3
@@ -199,7 +205,7 @@ def _letters_extent(ink: Ink, inner: Box, top: float, bottom: float) -> tuple[fl
 def is_struck(ink: Ink, inner: Box) -> bool:
     """Whether a long stroke runs through the middle of the word (see the module docstring)."""
     where = _strike_band(ink, inner)
-    if _struck_in(ink.second, False, ink, inner, where):
+    if _struck_in(ink.second, False, ink, inner, _second_pen_bar(where)):
         return True
     if not _struck_in(ink.mask, True, ink, inner, where):
         return False
@@ -213,6 +219,15 @@ def _strike_band(ink: Ink, inner: Box) -> tuple[tuple[float, float], tuple[float
     x0, y0, x1, y1 = inner
     band = letters_band(ink, inner)
     return band, _letters_extent(ink, inner, *band), max(3, round(max(1.1 * (y1 - y0), 0.3 * (x1 - x0))))
+
+
+def _second_pen_bar(
+    where: tuple[tuple[float, float], tuple[float, float], int],
+) -> tuple[tuple[float, float], tuple[float, float], int]:
+    """Where a strike in the second pen must run: as in the word's pen, with a bar as short as
+    :data:`SECOND_PEN_BAR` of the letters' band."""
+    band, extent, length = where
+    return band, extent, max(3, min(length, round(SECOND_PEN_BAR * (band[1] - band[0]))))
 
 
 def _struck_in(

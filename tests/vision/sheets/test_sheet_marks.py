@@ -243,3 +243,13 @@ def test_a_steep_bar_in_the_words_pen_thicker_than_a_pen_stroke_is_no_strike() -
     page = _page()
     cv2.line(page, (92, 136), (310, 80), (140, 40, 25), 6, cv2.LINE_AA)
     assert not find_marks(page, WORD_QUAD).cancelled
+
+
+def test_a_short_words_strike_in_a_second_colour_counts_in_a_box_taller_than_its_letters() -> None:
+    # The detector's box is over twice the letters' height; the strike is shorter than the box is tall.
+    page = np.full((220, 420, 3), 245, np.uint8)
+    cv2.putText(page, "TIS", (180, 118), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (60, 110, 40), 3, cv2.LINE_AA)
+    cv2.line(page, (182, 106), (228, 105), (200, 120, 40), 2, cv2.LINE_AA)
+    box = np.array([[172, 78], [238, 78], [238, 130], [172, 130]], np.float32)
+    marks = find_marks(page, box)
+    assert marks.cancelled and not marks.circled
