@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from sheet_tables import clear
+from sheet_tables import clear, table
 
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
-from boardsight.sheets.doubled import doubt_doubled, narrow_doubled, worth_a_wider_look
+from boardsight.sheets.doubled import doubt_doubled, doubt_doubled_plain, narrow_doubled, worth_a_wider_look
 
 BOARD = Vocabulary.of_words(["THRIP", "RIMY", "SKILL", "SKIL", "TONE"])
 
@@ -45,3 +45,27 @@ def test_only_valid_words_taken_or_corrected_are_looked_at_again() -> None:
     flagged = taken("RIMY", status=CHECK)
     assert not worth_a_wider_look(flagged, BOARD)
     assert doubt_doubled(flagged, clear("RIIMY"), BOARD) is flagged
+
+
+def _half_parted(word: str, doubled_share: float) -> object:
+    """A table reading ``word``'s I, with a share of its frames showing two."""
+    frames: list[dict[str, float]] = [{"-": 0.9}]
+    for letter in word:
+        if letter == "I":
+            # A gap between two I frames parts them in two: blank there with ``doubled_share``.
+            frames += [{"I": 0.9}, {"-": doubled_share, "I": 1 - doubled_share}, {"I": 0.9}]
+        else:
+            frames += [{letter: 0.9}]
+        frames += [{"-": 0.9}]
+    return table(frames)
+
+
+def test_a_valid_word_whose_first_table_nearly_reads_a_doubled_letter_is_flagged() -> None:
+    word = taken("RIMY")
+    near = _half_parted("RIMY", 0.2)  # RIIMY about e^1.4 behind RIMY
+    doubted = doubt_doubled_plain(word, near, BOARD)
+    assert (doubted.text, doubted.status) == ("RIMY", CHECK)
+    assert "RIIMY" in doubted.notes[-1]
+    far = _half_parted("RIMY", 0.005)  # RIIMY about e^5 behind
+    assert doubt_doubled_plain(word, far, BOARD) is word
+    assert doubt_doubled_plain(word, clear("RIMY"), BOARD) is word

@@ -389,9 +389,16 @@ def read_sheet(
         word_quads = [piece.quad for piece in kept]
         # PP-OCR's second look may change a word's text: the own engine is measured on its own
         # readings (the doubled-letter look only flags).
+        plain_tables: list[LetterTable | None] = [None] * len(readings)
         if word_engine != "own":
+            decided = readings
             readings = look_past_the_ends(ocr, image, word_quads, readings, vocabulary)
-        readings = doubt_doubled_letters(ocr, image, word_quads, readings, vocabulary)
+            # A word the look past its ends read again was not decided on its first table.
+            plain_tables = [
+                table if after is before else None
+                for table, before, after in zip(ppocr_tables, decided, readings, strict=True)
+            ]
+        readings = doubt_doubled_letters(ocr, image, word_quads, readings, vocabulary, plain_tables)
     words, upright_boxes = [], []
     for piece, reading in zip(kept, readings, strict=True):
         if len(reading.text) < MIN_LETTERS:

@@ -8,7 +8,7 @@ import numpy as np
 
 from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import Vocabulary, WordReading
-from boardsight.sheets.doubled import doubt_doubled, worth_a_wider_look
+from boardsight.sheets.doubled import doubt_doubled, doubt_doubled_plain, worth_a_wider_look
 from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.ppocr import PPOCR, rectify
 
@@ -31,9 +31,16 @@ def doubt_doubled_letters(
     quads: list[np.ndarray],
     readings: list[WordReading],
     vocabulary: Vocabulary,
+    plain_tables: list[LetterTable | None] | None = None,
 ) -> list[WordReading]:
-    """``readings`` with each valid word whose wider reading favours one of its thin letters
-    doubled, a non-word, flagged *check*."""
+    """``readings`` with each valid word whose doubled-thin-letter form, a non-word, is nearly
+    as likely on its ``plain_tables`` entry (the table it was decided on; None for none) or more
+    likely when read wider, flagged *check*."""
+    if plain_tables is not None:
+        readings = [
+            reading if plain is None else doubt_doubled_plain(reading, plain, vocabulary)
+            for reading, plain in zip(readings, plain_tables, strict=True)
+        ]
     return look_again(
         readings,
         lambda reading: worth_a_wider_look(reading, vocabulary),
