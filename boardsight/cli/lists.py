@@ -26,7 +26,8 @@ def sheet_text(reading: SheetReading) -> str:
         if word.needs_check:
             status = "check this word"
         others = ", ".join(scored.word for scored in word.reading.candidates if scored.word != word.text)
-        note = f"written {word.reading.raw}" if word.reading.changed else ""
+        written = [f"written {word.reading.raw}"] if word.reading.changed else []
+        note = "; ".join([*written, *word.reading.notes])
         rows.append(
             [
                 number,

@@ -26,8 +26,9 @@ def _ask(reading: SheetReading, name: str) -> SheetReading:
     for number in reading.waiting:
         word = reading.words[number - 1]
         close = ", ".join(scored.word for scored in word.reading.candidates) or "none"
+        why = "".join(f"; {note}" for note in word.reading.notes)
         answer = typer.prompt(
-            f"{name} word {number}: read as {word.reading.raw} (close valid words: {close}); as written",
+            f"{name} word {number}: read as {word.reading.raw} (close valid words: {close}{why}); as written",
             default=word.reading.raw,
             err=True,
         )

@@ -159,7 +159,8 @@ def boggle_sheet(
     """A player's list read from a photo of their score sheet, under the board's words.
 
     ``words`` are the claimed words (one a line, as the list box takes them), ``challenged``
-    the circled ones, ``waiting`` the doubtful ones with the close valid words.
+    the circled ones, ``waiting`` the doubtful ones with the close valid words and why they are
+    doubted (a thin letter that may be written twice, a second recogniser's dissent).
     """
     board = _boggle_board(grid) if grid else None
     sheet = app.read_score_sheet(photo, player, board=board, lexicon=lexicon, accept=accept, source=source)
@@ -172,6 +173,7 @@ def boggle_sheet(
                 "number": number,
                 "as_written": text,
                 "candidates": [scored.word for scored in words[number - 1].reading.candidates],
+                "notes": list(words[number - 1].reading.notes),
             }
             for number, text in sheet.waiting
         ],

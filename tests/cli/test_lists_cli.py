@@ -69,3 +69,16 @@ def test_an_unreadable_file_is_one_line_exit_2(tmp_path, content: bytes) -> None
 def test_a_missing_file_is_exit_2(tmp_path) -> None:
     result = runner.invoke(app, ["lists", "read", str(tmp_path / "nope.jpg")])
     assert result.exit_code == 2
+
+
+def test_a_flagged_words_reason_is_in_its_note() -> None:
+    from boardsight.cli.lists import sheet_text
+    from boardsight.sheets.decode import CHECK, WordReading
+    from boardsight.sheets.model import SheetReading, SheetWord
+
+    why = "the writing may read IINCOG rather than INCOG; not a valid word"
+    doubted = WordReading("INCOG", "INCOG", CHECK, 0.97, notes=(why,))
+    sheet = SheetReading("alice.jpg", (SheetWord(doubted, (0, 0, 10, 10)),), constrained_by="a board")
+    text = sheet_text(sheet)
+    (row,) = [line for line in text.splitlines() if "INCOG" in line]
+    assert "check this word" in row and why in row

@@ -29,7 +29,7 @@ def test_a_sheet_photo_fills_a_players_list(client: TestClient) -> None:
         item["as_written"].upper() for item in read["waiting"]
     }
     assert len(claimed & found) >= 6
-    assert all({"number", "as_written", "candidates"} <= set(item) for item in read["waiting"])
+    assert all({"number", "as_written", "candidates", "notes"} <= set(item) for item in read["waiting"])
 
 
 def test_a_sheet_upload_that_is_no_photo_is_a_400(client: TestClient) -> None:

@@ -101,7 +101,8 @@
       if (read.cancelled.length) parts.push(`cancelled: ${read.cancelled.join(", ")}`);
       if (read.waiting.length) {
         parts.push("check these and type them in as written: " + read.waiting.map((item) =>
-          `${item.number}: ${item.as_written}${item.candidates.length ? ` (close: ${item.candidates.join(", ")})` : ""}`).join("; "));
+          `${item.number}: ${item.as_written}${item.candidates.length ? ` (close: ${item.candidates.join(", ")})` : ""}` +
+          (item.notes.length ? ` (${item.notes.join("; ")})` : "")).join("; "));
       }
       if (read.written_total !== null) {
         parts.push(`written total ${read.written_total}${read.total_circled ? " (circled by the opponent: challenged)" : ""}`);
