@@ -117,3 +117,23 @@ def test_a_circled_total_is_reported_as_challenged(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     assert "bob wrote a total of 5, which the opponent circled (NTU 4.7)" in result.output
     assert "not penalised" in result.output
+
+
+def test_the_prompt_says_why_a_word_is_doubted(tmp_path, monkeypatch) -> None:
+    from boardsight.app import sheets as app_sheets
+    from boardsight.cli import sheet_lists
+
+    why = "the writing may read TILLS rather than TILS; not a valid word"
+
+    def doubted(photo, **options) -> SheetReading:
+        word = WordReading("TILS", "TILS", CHECK, 0.9, notes=(why,))
+        reading = SheetReading(str(photo), (SheetWord(word, (10, 10, 90, 40)),))
+        return reading.accept(options.get("accept", ()))
+
+    sheet = tmp_path / "alice.png"
+    _sheet(sheet, ["TILS"], cancel=-1, circle=-1, total="")
+    monkeypatch.setattr(app_sheets, "read_sheet", doubted)
+    monkeypatch.setattr(sheet_lists, "_interactive", lambda: True)
+    result = runner.invoke(app, ["check", BOARD, f"alice={sheet}", "--lexicon", "enable"], input="\n")
+    assert result.exit_code == 0, result.output
+    assert f"alice word 1: read as TILS (close valid words: none; {why})" in result.stderr
