@@ -207,7 +207,7 @@ def _letters_extent(ink: Ink, inner: Box, top: float, bottom: float) -> tuple[fl
 def is_struck(ink: Ink, inner: Box) -> bool:
     """Whether a long stroke runs through the middle of the word (see the module docstring)."""
     where = _strike_band(ink, inner)
-    if any(_struck_in(ink.second, False, ink, inner, bar) for bar in (where, _second_pen_bar(where))):
+    if any(_struck_in(ink.second, False, ink, inner, bar) for bar in _second_pen_bars(where)):
         return True
     if not _struck_in(ink.mask, True, ink, inner, where):
         return False
@@ -223,15 +223,16 @@ def _strike_band(ink: Ink, inner: Box) -> tuple[tuple[float, float], tuple[float
     return band, _letters_extent(ink, inner, *band), max(3, round(max(1.1 * (y1 - y0), 0.3 * (x1 - x0))))
 
 
-def _second_pen_bar(
+def _second_pen_bars(
     where: tuple[tuple[float, float], tuple[float, float], int],
-) -> tuple[tuple[float, float], tuple[float, float], int]:
-    """Where a strike in the second pen may also run: as in the word's pen, with a bar as short
-    as :data:`SECOND_PEN_BAR` of the letters' band. Asked besides the longer bar, not instead:
-    the shorter line can join a strike to its run past the crop's edge (a word cut in two by
-    the detector, struck across both), which then counts as no strike."""
+) -> list[tuple[tuple[float, float], tuple[float, float], int]]:
+    """Where a strike in the second pen may run: as in the word's pen, and with a bar as short
+    as :data:`SECOND_PEN_BAR` of the letters' band when that is shorter. The longer bar is asked
+    too: the shorter line can join a strike to its run past the crop's edge (a word cut in two
+    by the detector, struck across both), which then counts as no strike."""
     band, extent, length = where
-    return band, extent, max(3, min(length, round(SECOND_PEN_BAR * (band[1] - band[0]))))
+    short = max(3, min(length, round(SECOND_PEN_BAR * (band[1] - band[0]))))
+    return [where] if short == length else [where, (band, extent, short)]
 
 
 def _struck_in(
