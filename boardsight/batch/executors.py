@@ -138,8 +138,11 @@ class DaskPool(WorkerPool):
             self._client.close()
             return
         # Results still on their way when a batch is stopped are dropped on purpose; Dask
-        # would log each cut-off transfer as a traceback of its event loop.
+        # would log each cut-off transfer as a traceback of its event loop, during the close
+        # and, from the loop's own thread, after it.
         loop_log = logging.getLogger("tornado.application")
+        if not any(isinstance(item, _CutOffTransfers) for item in loop_log.filters):
+            loop_log.addFilter(_CutOffTransfers())
         level = loop_log.level
         loop_log.setLevel(logging.CRITICAL)
         try:
@@ -147,6 +150,18 @@ class DaskPool(WorkerPool):
             self._client.close()
         finally:
             loop_log.setLevel(level)
+
+
+class _CutOffTransfers(logging.Filter):
+    """Drops the event loop's tracebacks of a connection closed under it (a stopped batch's
+    transfers); every other record passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from distributed.comm.core import CommClosedError
+        from tornado.iostream import StreamClosedError
+
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, (CommClosedError, StreamClosedError))
 
 
 def file_has_size(path: str, size: int) -> bool:
