@@ -53,6 +53,7 @@ def synth(
 
     overwrite = force or overwrite
 
+    _warn_of_missing_fonts(game, fonts)
     if game == "sheets":
         _synth_sheets(out, count, seed, start, parse_width(width), fonts, overwrite)
         return
@@ -81,6 +82,20 @@ def synth(
     rate = len(paths) / seconds if seconds > 0 else 0.0
     where = f"the Dask cluster at {scheduler}" if scheduler is not None else f"{workers} jobs"
     typer.echo(f"wrote {len(paths)} photos to {out} in {seconds:.1f} s ({rate:.2f}/s, {where})")
+
+
+def _warn_of_missing_fonts(game: str, split: str) -> None:
+    """Refuse an unknown split; say on stderr when its faces are not all installed (the set would
+    measure other faces)."""
+    from boardsight.datasets.synth.fonts import FONT_FACES, FONT_SPLITS, missing_fonts_note
+    from boardsight.datasets.synth.handwriting import HAND_FACES
+
+    if split not in FONT_SPLITS:
+        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
+    faces = HAND_FACES if game == "sheets" else tuple(f for f in FONT_FACES if f.only_for in (None, game))
+    note = missing_fonts_note(split, faces)
+    if note is not None:
+        typer.echo(note, err=True)
 
 
 def _synth_sheets(

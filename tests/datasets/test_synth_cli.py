@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from boardsight.cli.app import app
+from boardsight.datasets.synth import fonts
 
 RUNNER = CliRunner()
 ARGS = [
@@ -50,6 +52,19 @@ def test_synth_rejects_bad_options(tmp_path: Path) -> None:
         result = RUNNER.invoke(app, [*ARGS, "--out", str(tmp_path), *bad])
         assert result.exit_code == 2, bad
         assert result.stderr.startswith("boardsight: error:")
+
+
+def test_sheets_in_a_split_not_installed_are_rendered_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fonts, "_installed_files", lambda: {})
+    sheets = ["dataset", "synth", "--game", "sheets", "--count", "1", "--width", "400"]
+    sheets += ["--out", str(tmp_path)]
+    result = RUNNER.invoke(app, [*sheets, "--fonts", "holdout"])
+    assert result.exit_code == 0, result.stderr
+    assert "warning: none of the holdout fonts is installed" in result.stderr
+    bad = RUNNER.invoke(app, [*sheets, "--fonts", "some", "--force"])
+    assert bad.exit_code == 2 and bad.stderr.startswith("boardsight: error: unknown font split")
 
 
 def test_two_workers_write_the_same_set_as_one(tmp_path: Path) -> None:

@@ -53,3 +53,21 @@ def test_pillow_font_stands_in_when_none_is_installed() -> None:
     assert chosen == (fonts.PILLOW_DEFAULT,)
     mask = symbol_mask("QU", chosen[0], 64, 0.55, False)
     assert mask.max() > 0.9 and mask.mean() > 0.02
+
+
+@pytest.mark.usefixtures("no_font_packages")
+def test_a_split_with_no_face_installed_is_warned_of() -> None:
+    note = fonts.missing_fonts_note("holdout", fonts.FONT_FACES)
+    assert note is not None and "none of the holdout fonts" in note and "Pillow" in note
+    assert "install-system-packages" in note and "\n" not in note
+
+
+def test_the_faces_not_installed_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    holdout = [face for face in fonts.FONT_FACES if face.split == "holdout"]
+    monkeypatch.setattr(fonts, "_installed_files", lambda: {holdout[0].filename: "/x/" + holdout[0].filename})
+    note = fonts.missing_fonts_note("holdout", fonts.FONT_FACES)
+    assert note is not None and f"{len(holdout) - 1} of the {len(holdout)} holdout fonts" in note
+    assert holdout[1].name in note and holdout[0].name not in note
+    everything = {face.filename: "/x/" + face.filename for face in fonts.FONT_FACES}
+    monkeypatch.setattr(fonts, "_installed_files", lambda: everything)
+    assert fonts.missing_fonts_note("holdout", fonts.FONT_FACES) is None

@@ -174,6 +174,25 @@ def fonts_for(split: str, game: str | None = None) -> tuple[FontFace, ...]:
     return chosen or (PILLOW_DEFAULT,)
 
 
+def missing_fonts_note(split: str, faces: tuple[FontFace, ...]) -> str | None:
+    """A one-line warning when faces of ``split`` among ``faces`` are not installed, else None.
+
+    A set asked for in held-out faces but rendered in Pillow's built-in font (or in only some of
+    them) measures something else, so the renderer's user is told which and how to install them.
+    """
+    wanted = [face for face in faces if split == "all" or face.split == split]
+    missing = [face.name for face in wanted if font_path(face) is None]
+    if not missing:
+        return None
+    install = "scripts/install-system-packages installs the font packages of system-packages.txt"
+    if len(missing) == len(wanted):
+        return f"warning: none of the {split} fonts is installed; rendering in Pillow's own font ({install})"
+    return (
+        f"warning: {len(missing)} of the {len(wanted)} {split} fonts are not installed "
+        f"({', '.join(missing)}); rendering in the others ({install})"
+    )
+
+
 def pick_font(rng: np.random.Generator, fonts: tuple[FontFace, ...], sans_share: float) -> FontFace:
     """A font from ``fonts``, sans-serif with probability ``sans_share`` when both kinds exist."""
     sans = [face for face in fonts if face.kind == "sans"]

@@ -14,7 +14,8 @@ from functools import cache
 import cv2
 import numpy as np
 
-from boardsight.datasets.synth.fonts import PILLOW_DEFAULT, FontFace, font_path, ink, load_font
+from boardsight.datasets.synth.fonts import FONT_SPLITS, PILLOW_DEFAULT, FontFace, font_path, ink, load_font
+from boardsight.errors import BadInputError
 
 # Debian packages: fonts-dkg-handwriting, fonts-breip, fonts-femkeklaver, fonts-rufscript,
 # fonts-sjfonts, fonts-dancingscript, fonts-kaushanscript, fonts-comic-neue,
@@ -40,7 +41,9 @@ HAND_FACES: tuple[FontFace, ...] = (
 
 
 def hand_fonts(split: str) -> tuple[FontFace, ...]:
-    """Installed handwriting and print faces of ``split`` (``train``, ``holdout`` or ``all``)."""
+    """Installed handwriting and print faces of ``split`` (``train``, ``holdout`` or ``all``); never empty."""
+    if split not in FONT_SPLITS:
+        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
     chosen = tuple(
         face for face in HAND_FACES if (split == "all" or face.split == split) and font_path(face) is not None
     )
