@@ -37,6 +37,11 @@ SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 
 def render_photos(folder: Path, count: int) -> list[Path]:
     from boardsight.datasets.synth import SynthSpec, generate
+    from boardsight.datasets.synth.font_check import fonts_warning
+
+    note = fonts_warning("boggle", "holdout")
+    if note is not None:
+        print(note)
 
     spec = SynthSpec("boggle", sizes=(4, 5, 6), width=(4000, 4000), fonts="holdout")
     return generate(spec, folder, count=count, seed=11, jobs=1)

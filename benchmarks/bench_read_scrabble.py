@@ -34,6 +34,11 @@ SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 
 def render_photos(folder: Path, count: int) -> list[Path]:
     from boardsight.datasets.synth import SynthSpec, generate
+    from boardsight.datasets.synth.font_check import fonts_warning
+
+    note = fonts_warning("scrabble", "holdout")
+    if note is not None:
+        print(note)
 
     paths = []
     for index in range(count):

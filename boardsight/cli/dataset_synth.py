@@ -87,13 +87,9 @@ def synth(
 def _warn_of_missing_fonts(game: str, split: str) -> None:
     """Refuse an unknown split; say on stderr when its faces are not all installed (the set would
     measure other faces)."""
-    from boardsight.datasets.synth.fonts import FONT_FACES, FONT_SPLITS, missing_fonts_note
-    from boardsight.datasets.synth.handwriting import HAND_FACES
+    from boardsight.datasets.synth.font_check import fonts_warning
 
-    if split not in FONT_SPLITS:
-        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
-    faces = HAND_FACES if game == "sheets" else tuple(f for f in FONT_FACES if f.only_for in (None, game))
-    note = missing_fonts_note(split, faces)
+    note = fonts_warning(game, split)
     if note is not None:
         typer.echo(note, err=True)
 
