@@ -39,6 +39,7 @@ from boardsight.sheets.hand_model import HandModel, learn_hands
 from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
+from boardsight.vision.sheets.closer_look import look_closer
 from boardsight.vision.sheets.edge_look import look_past_the_ends
 from boardsight.vision.sheets.lookalikes import latin_letter
 from boardsight.vision.sheets.marks import find_marks, is_total_circled
@@ -393,7 +394,9 @@ def read_sheet(
         if word_engine != "own":
             decided = readings
             readings = look_past_the_ends(ocr, image, word_quads, readings, vocabulary)
-            # A word the look past its ends read again was not decided on its first table.
+            readings = look_closer(ocr, image, word_quads, readings, vocabulary)
+            # A word the look past its ends or the closer look read again was not decided on its
+            # first table.
             plain_tables = [
                 table if after is before else None
                 for table, before, after in zip(ppocr_tables, decided, readings, strict=True)
