@@ -66,6 +66,7 @@ def test_a_valid_word_whose_first_table_nearly_reads_a_doubled_letter_is_flagged
     doubted = doubt_doubled_plain(word, near, BOARD)
     assert (doubted.text, doubted.status) == ("RIMY", CHECK)
     assert "RIIMY" in doubted.notes[-1]
-    far = _half_parted("RIMY", 0.005)  # RIIMY about e^5 behind
+    assert doubt_doubled_plain(word, _half_parted("RIMY", 0.011), BOARD).status == CHECK  # about e^4.5
+    far = _half_parted("RIMY", 0.002)  # RIIMY about e^6 behind
     assert doubt_doubled_plain(word, far, BOARD) is word
     assert doubt_doubled_plain(word, clear("RIMY"), BOARD) is word
