@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from boardsight.datasets.synth.fonts import FONT_FACES, FONT_SPLITS, missing_fonts_note
+from boardsight.datasets.synth.fonts import FONT_FACES, faces_of, missing_fonts_note
 from boardsight.datasets.synth.handwriting import HAND_FACES
-from boardsight.errors import BadInputError
 
 
 def fonts_warning(game: str, split: str) -> str | None:
@@ -12,7 +11,5 @@ def fonts_warning(game: str, split: str) -> str | None:
 
     An unknown split is a one-line error.
     """
-    if split not in FONT_SPLITS:
-        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
-    faces = HAND_FACES if game == "sheets" else tuple(f for f in FONT_FACES if f.only_for in (None, game))
+    faces = faces_of(HAND_FACES, split) if game == "sheets" else faces_of(FONT_FACES, split, game)
     return missing_fonts_note(split, faces)

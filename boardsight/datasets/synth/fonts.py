@@ -157,21 +157,32 @@ def font_path(face: FontFace) -> str | None:
     return _installed_files().get(face.filename) if face.filename else None
 
 
+def check_split(split: str) -> None:
+    """An unknown font split is a one-line error."""
+    if split not in FONT_SPLITS:
+        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
+
+
+def faces_of(faces: tuple[FontFace, ...], split: str, game: str | None = None) -> tuple[FontFace, ...]:
+    """The faces of ``split`` among ``faces``, installed or not; faces kept for one game only when
+    that game is named."""
+    check_split(split)
+    return tuple(
+        face for face in faces if (split == "all" or face.split == split) and face.only_for in (None, game)
+    )
+
+
+def installed_or_default(faces: tuple[FontFace, ...]) -> tuple[FontFace, ...]:
+    """The installed ones of ``faces``, or Pillow's own font when none is: never empty."""
+    return tuple(face for face in faces if font_path(face) is not None) or (PILLOW_DEFAULT,)
+
+
 def fonts_for(split: str, game: str | None = None) -> tuple[FontFace, ...]:
     """Installed fonts of ``split`` (``train``, ``holdout`` or ``all``) for ``game``; never empty.
 
     Faces kept for one game come only when that game is named.
     """
-    if split not in FONT_SPLITS:
-        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
-    chosen = tuple(
-        face
-        for face in FONT_FACES
-        if (split == "all" or face.split == split)
-        and face.only_for in (None, game)
-        and font_path(face) is not None
-    )
-    return chosen or (PILLOW_DEFAULT,)
+    return installed_or_default(faces_of(FONT_FACES, split, game))
 
 
 def missing_fonts_note(split: str, faces: tuple[FontFace, ...]) -> str | None:
@@ -180,7 +191,7 @@ def missing_fonts_note(split: str, faces: tuple[FontFace, ...]) -> str | None:
     A set asked for in held-out faces but rendered in Pillow's built-in font (or in only some of
     them) measures something else, so the renderer's user is told which and how to install them.
     """
-    wanted = [face for face in faces if split == "all" or face.split == split]
+    wanted = faces_of(faces, split)
     missing = [face.name for face in wanted if font_path(face) is None]
     if not missing:
         return None

@@ -14,8 +14,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from boardsight.datasets.synth.fonts import FONT_SPLITS, PILLOW_DEFAULT, FontFace, font_path, ink, load_font
-from boardsight.errors import BadInputError
+from boardsight.datasets.synth.fonts import FontFace, faces_of, ink, installed_or_default, load_font
 
 # Debian packages: fonts-dkg-handwriting, fonts-breip, fonts-femkeklaver, fonts-rufscript,
 # fonts-sjfonts, fonts-dancingscript, fonts-kaushanscript, fonts-comic-neue,
@@ -42,12 +41,7 @@ HAND_FACES: tuple[FontFace, ...] = (
 
 def hand_fonts(split: str) -> tuple[FontFace, ...]:
     """Installed handwriting and print faces of ``split`` (``train``, ``holdout`` or ``all``); never empty."""
-    if split not in FONT_SPLITS:
-        raise BadInputError(f"unknown font split {split!r}; choose one of {', '.join(FONT_SPLITS)}")
-    chosen = tuple(
-        face for face in HAND_FACES if (split == "all" or face.split == split) and font_path(face) is not None
-    )
-    return chosen or (PILLOW_DEFAULT,)
+    return installed_or_default(faces_of(HAND_FACES, split))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from boardsight.datasets.synth.fonts import FONT_SPLITS
+from boardsight.datasets.synth.fonts import check_split
 from boardsight.errors import BadInputError
 
 if TYPE_CHECKING:
@@ -45,8 +45,7 @@ class SynthSpec:
             raise BadInputError(f"unknown game {self.game!r}; choose boggle or scrabble")
         if self.game == "boggle" and (not self.sizes or any(s not in BOGGLE_SIZES for s in self.sizes)):
             raise BadInputError("Boggle tray sizes must be 4, 5 or 6")
-        if self.fonts not in FONT_SPLITS:
-            raise BadInputError(f"unknown font split {self.fonts!r}; choose one of {', '.join(FONT_SPLITS)}")
+        check_split(self.fonts)
         if self.tiles not in TILE_SETS:
             raise BadInputError(f"unknown tile set {self.tiles!r}; choose one of {', '.join(TILE_SETS)}")
         if not 0.0 <= self.balanced_dice <= 1.0:

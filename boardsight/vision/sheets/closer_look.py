@@ -15,10 +15,13 @@ likely, a doubled letter in doubt) is never looked at: this can only settle flag
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import CHECK, Evidence, Vocabulary, WordReading, read_word_by, settles
+from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.ppocr import PPOCR, rectify
 
 CLOSER = (0.1, 0.15)
@@ -53,9 +56,15 @@ def settled_closer(
     if not agreed or len(first.text) != len(reading.raw):
         return None
     note = f"read {reading.raw} at first; read again closer to its letters: {first.text}"
-    return WordReading(
-        first.text, first.raw, first.status, first.confidence, first.candidates, first.runners_up, (note,)
-    )
+    return dataclasses.replace(first, notes=(note,))
+
+
+def closer_tables(ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray]) -> list[list[LetterTable]]:
+    """Each quad's letter tables read from its crops cut closer, one a share of :data:`CLOSER`
+    (all in one call to the recogniser)."""
+    crops = [rectify(image, closer(quad, share)) for share in CLOSER for quad in quads]
+    tables = [line.table for line in ocr.recognise_crops(crops, [quad for _ in CLOSER for quad in quads])]
+    return [tables[n :: len(quads)] for n in range(len(quads))]
 
 
 def look_closer(
@@ -66,15 +75,9 @@ def look_closer(
     vocabulary: Vocabulary,
 ) -> list[WordReading]:
     """``readings`` with each flagged non-word that its closer crops agree on, settled so."""
-    picked = [index for index, reading in enumerate(readings) if worth_a_closer_look(reading, vocabulary)]
-    if not picked:
-        return list(readings)
-    crops = [rectify(image, closer(quads[i], share)) for share in CLOSER for i in picked]
-    tables = [line.table for line in ocr.recognise_crops(crops, [quads[i] for _ in CLOSER for i in picked])]
-    revised = list(readings)
-    for n, index in enumerate(picked):
-        own = [tables[k * len(picked) + n] for k in range(len(CLOSER))]
-        settled = settled_closer(readings[index], own, vocabulary)
-        if settled is not None:
-            revised[index] = settled
-    return revised
+    return look_again(
+        readings,
+        lambda reading: worth_a_closer_look(reading, vocabulary),
+        lambda picked: closer_tables(ocr, image, [quads[i] for i in picked]),
+        lambda reading, tables: settled_closer(reading, tables, vocabulary) or reading,
+    )
