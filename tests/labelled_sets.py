@@ -83,6 +83,9 @@ def install_fake_readers(monkeypatch: Any) -> None:
     from boardsight.vision import reading
     from boardsight.vision.reading import BoardNotFoundError, BoardReading
 
+    # Register the bundled readers first: were they first imported under the patch, they
+    # would register into the stand-in table and be missing once it is taken away.
+    reading.available_readers()
     monkeypatch.setattr(reading, "_READERS", {})
 
     def answer(source: str, name: str, game: str) -> BoardReading:
