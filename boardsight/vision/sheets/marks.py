@@ -140,7 +140,7 @@ def word_crop(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, Box]
     return crop, inner
 
 
-def _line_kernel(length: int, degrees: float) -> np.ndarray:
+def line_kernel(length: int, degrees: float) -> np.ndarray:
     """A one-pixel line of ``length`` at ``degrees`` from the horizontal, as a structuring element."""
     rise = round(math.tan(math.radians(degrees)) * (length - 1))
     kernel = np.zeros((abs(rise) + 1, length), np.uint8)
@@ -157,7 +157,7 @@ def ruled_lines(mask: np.ndarray) -> np.ndarray:
     lines = np.zeros_like(mask)
     for degrees in (-2.0, 0.0, 2.0):
         # Beyond the crop is no ink: by default erosion would take it for ink there.
-        kernel = _line_kernel(length, degrees)
+        kernel = line_kernel(length, degrees)
         lines |= cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0)
     return cv2.dilate(lines, np.ones((3, 3), np.uint8)) if lines.any() else lines
 
@@ -250,7 +250,7 @@ def _struck_in(
     slopes = STRIKE_SLOPES + STEEP_SLOPES if own_pen else STRIKE_SLOPES
     return any(
         _has_strike(
-            source, own_pen, _line_kernel(length, degrees), ink, inner, band, extent, degrees in STEEP_SLOPES
+            source, own_pen, line_kernel(length, degrees), ink, inner, band, extent, degrees in STEEP_SLOPES
         )
         for degrees in slopes
     )

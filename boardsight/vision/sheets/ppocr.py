@@ -147,8 +147,9 @@ class PPOCR:
         self.recogniser = _session(_model_file(recogniser))
         self.alphabet = _alphabet(self.recogniser)
 
-    def detect(self, image_bgr: np.ndarray) -> list[np.ndarray]:
-        """Quadrilaterals (4, 2) of the pieces of writing, in the image's pixels."""
+    def detect(self, image_bgr: np.ndarray, side: int = DETECT_SIDE) -> list[np.ndarray]:
+        """Quadrilaterals (4, 2) of the pieces of writing, in the image's pixels, the image seen
+        at ``side`` pixels on its longer side."""
         from rapidocr_onnxruntime.ch_ppocr_det.utils import DBPostProcess
 
         # A margin of paper round a crop: a tight crop of a word or a line has writing up to
@@ -159,7 +160,7 @@ class PPOCR:
         paper = [int(v) for v in np.median(border, axis=0)]
         image_bgr = cv2.copyMakeBorder(image_bgr, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=paper)
         height, width = image_bgr.shape[:2]
-        scale = DETECT_SIDE / max(height, width)
+        scale = side / max(height, width)
         new_h = max(32, round(height * scale / 32) * 32)
         new_w = max(32, round(width * scale / 32) * 32)
         resized = cv2.resize(image_bgr, (new_w, new_h), interpolation=cv2.INTER_AREA)

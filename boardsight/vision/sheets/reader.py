@@ -59,6 +59,7 @@ from boardsight.vision.sheets.ppocr import (
     order_quad,
     rectify,
 )
+from boardsight.vision.sheets.stray_ink import detect_stray_ink
 from boardsight.vision.sheets.under_marks import detect_under_marks
 from boardsight.vision.sheets.wider_look import doubt_doubled_letters
 
@@ -355,6 +356,7 @@ def read_sheet(
     _check_pieces(quads, source)
     if min(image.shape[:2]) >= CROP_SIDE:  # a photo of a sheet, not the crop of a word
         quads = detect_under_marks(ocr.detect, image, quads)
+        quads = detect_stray_ink(lambda stack: ocr.detect(stack, side=max(stack.shape[:2])), image, quads)
         _check_pieces(quads, source)
     detected = time.perf_counter()
     lines = None if is_sideways(quads) else ocr.recognise(image, quads)

@@ -78,11 +78,11 @@ def faded_image(
     return cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
 
 
-def _box(quad: np.ndarray) -> tuple[float, float, float, float]:
+def piece_box(quad: np.ndarray) -> tuple[float, float, float, float]:
     return float(quad[:, 0].min()), float(quad[:, 1].min()), float(quad[:, 0].max()), float(quad[:, 1].max())
 
 
-def _height(quad: np.ndarray) -> float:
+def piece_height(quad: np.ndarray) -> float:
     """The piece's height across its writing (the shorter of its sides)."""
     return float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])))
 
@@ -92,12 +92,12 @@ def merge_pieces(found: Sequence[np.ndarray], more: Sequence[np.ndarray]) -> lis
     piece of a word's height that holds only pieces found at most :data:`SHORT` of that height
     (a word cut along its strike into a top and a bottom half) in their place."""
     quads = list(found)
-    boxes = [_box(quad) for quad in quads]
-    heights = [_height(quad) for quad in quads]
+    boxes = [piece_box(quad) for quad in quads]
+    heights = [piece_height(quad) for quad in quads]
     word_height = float(np.median(heights)) if heights else 0.0
     replaced: set[int] = set()
     for quad in more:
-        box, height = _box(quad), _height(quad)
+        box, height = piece_box(quad), piece_height(quad)
         touched = [index for index, other in enumerate(boxes) if overlap_of_smaller(box, other) >= NEW]
         whole_word = (
             bool(touched)
