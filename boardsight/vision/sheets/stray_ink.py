@@ -73,7 +73,8 @@ def ink_mask(image_bgr: np.ndarray, word_height: float) -> tuple[np.ndarray, np.
     paper_kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
     smooth = cv2.GaussianBlur(image_bgr, (3, 3), 0)
     paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, paper_kernel)
-    darkness = (paper.astype(np.int16) - smooth).max(axis=2)
+    blue, green, red = cv2.split(cv2.subtract(paper, smooth))
+    darkness = cv2.max(cv2.max(blue, green), red)
     return (darkness > INK_CONTRAST).astype(np.uint8), paper
 
 
@@ -102,7 +103,7 @@ def stray_regions(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> list[tu
     step = max(1, int(word_height // POOLED_HEIGHT))
     if step > 1:
         rows, cols = (mask.shape[0] // step) * step, (mask.shape[1] // step) * step
-        mask = mask[:rows, :cols].reshape(rows // step, step, cols // step, step).max(axis=(1, 3))
+        mask = cv2.dilate(mask[:rows, :cols], np.ones((step, step), np.uint8), anchor=(0, 0))[::step, ::step]
         quads = [quad / step for quad in quads]
         word_height /= step
     mask[ruled_lines(mask, word_height) > 0] = 0
