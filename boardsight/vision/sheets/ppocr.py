@@ -33,6 +33,10 @@ from boardsight.vision.sheets.lookalikes import latin_letter
 REC_HEIGHT = 48
 MIN_REC_WIDTH = 96
 BATCH = 8
+WIDTH_CLASS = 32
+"""Crops are padded to a multiple of this many pixels past their own width, and batched only with
+crops padded alike: the padding moves the recogniser's probabilities a little, so a crop padded to
+its batch's widest crop read differently in different company (and, with more padding, worse)."""
 DETECT_SIDE = 1216
 """Longer side at which the detector sees the photo (multiple of 32)."""
 DIGITS = frozenset(string.digits)
@@ -183,11 +187,9 @@ class PPOCR:
     def recognise_crops(self, crops: list[np.ndarray], quads: list[np.ndarray]) -> list[LineOutput]:
         """Run the recogniser on upright crops, each reported with its quad."""
         outputs: list[LineOutput | None] = [None] * len(crops)
-        order = sorted(range(len(crops)), key=lambda i: crops[i].shape[1] / crops[i].shape[0])
-        for start in range(0, len(order), BATCH):
-            chunk = order[start : start + BATCH]
-            ratios = [crops[i].shape[1] / crops[i].shape[0] for i in chunk]
-            width = max(MIN_REC_WIDTH, math.ceil(REC_HEIGHT * max(ratios) / 8) * 8)
+        widths = [padded_width(crop) for crop in crops]
+        for chunk in batches(widths):
+            width = widths[chunk[0]]
             batch = np.zeros((len(chunk), 3, REC_HEIGHT, width), np.float32)
             shares, gaps = [], []
             for row, index in enumerate(chunk):
@@ -216,6 +218,24 @@ class PPOCR:
         symbols = tuple(self.alphabet.symbols[i] for i in probs.argmax(axis=1).tolist())
         breaks = tuple(sorted({column // FRAME_WIDTH for column in gaps if column // FRAME_WIDTH < frames}))
         return LineOutput(quad, LetterTable.from_probs(table), symbols, probs_frames * share, breaks)
+
+
+def padded_width(crop: np.ndarray) -> int:
+    """The width a crop is padded to for the recogniser: its own at :data:`REC_HEIGHT`, rounded up
+    to a multiple of :data:`WIDTH_CLASS` (at least :data:`MIN_REC_WIDTH`)."""
+    own = REC_HEIGHT * crop.shape[1] / max(1, crop.shape[0])
+    return max(MIN_REC_WIDTH, math.ceil(own / WIDTH_CLASS) * WIDTH_CLASS)
+
+
+def batches(widths: list[int], size: int = BATCH) -> list[list[int]]:
+    """Indices of crops in batches of at most ``size``, each of crops padded to one width, narrowest first."""
+    grouped: list[list[int]] = []
+    for index in sorted(range(len(widths)), key=lambda i: (widths[i], i)):
+        if grouped and widths[grouped[-1][0]] == widths[index] and len(grouped[-1]) < size:
+            grouped[-1].append(index)
+        else:
+            grouped.append([index])
+    return grouped
 
 
 def ink_gaps(crop: np.ndarray) -> list[int]:
