@@ -42,7 +42,11 @@ remains are thinner, a margin line taller)..."""
 REGION_WIDTH = 0.8
 """...when at least this many word heights wide..."""
 REGION_INK = 0.15
-"""...and holding at least this many square word heights of ink."""
+"""...holding at least this many square word heights of ink..."""
+REGION_DENSITY = 0.08
+"""...and at least this share of a band of its width and a word's height: a ruled line sloping past
+the slopes looked for (a photo's perspective turns the lines at the page's foot) is a thinner
+trace (0.05 at most on the rendered sheets; the regions of words missed, 0.12 and up)."""
 PAPER_LIKE = 40.0
 """Most a channel of the ground under a region may differ from the paper round the writing found."""
 POOLED_HEIGHT = 20
@@ -134,6 +138,7 @@ def stray_regions(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> list[tu
             REGION_HEIGHT[0] * word_height <= height <= REGION_HEIGHT[1] * word_height
             and width >= REGION_WIDTH * word_height
             and ink >= REGION_INK * word_height**2
+            and ink >= REGION_DENSITY * width * word_height
             and _on_paper(paper, own_paper, (x, y, x + width, y + height), step)
         ):
             regions.append(
