@@ -10,7 +10,8 @@ is given). The decision:
   (within ``ambiguity``): then it is flagged *check*;
 - a raw reading that is not valid becomes the best valid candidate only when the writing
   itself supports that word: it is within ``support`` of the raw reading and has at least
-  ``supported`` probability of its own, and no second valid word is about as likely;
+  ``supported`` probability of its own, no second valid word is about as likely, and it does
+  not differ from the reading only by an I for an L or an L for an I (drawn alike);
 - otherwise it stays as written: flagged *check* (with the close valid candidates) when a
   valid word is near or the reading is unsure, else taken as the clearly written non-word
   it is (a player's mistake, for the verdict to judge).
@@ -55,6 +56,8 @@ NEAR = 8.0
 """A valid candidate within e^8 of a non-word reading makes that reading worth a person's look."""
 CONFIDENT = 0.5
 """A non-word reading at least this probable, with no valid word near, is taken as written."""
+DRAWN_ALIKE = frozenset({frozenset("IL")})
+"""Letters a hand or a print face may draw with the same strokes: a capital I and a small l."""
 MAX_LENGTH_CHANGE = 2
 RUNNERS_UP = 4
 BEAM = 6
@@ -304,9 +307,24 @@ def _decide(
         if second is not None and best.log_prob - second.log_prob < ambiguity:
             note = f"{best.word} and {second.word} are about equally likely"
             return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
+        if drawn_alike(raw.word, best.word):
+            note = f"I and L may be drawn alike: {best.word} or as written"
+            return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
         return WordReading(best.word, raw.word, CORRECTED, best.probability, shown, runners)
     doubtful = best is not None or raw.probability < CONFIDENT
     return WordReading(raw.word, raw.word, CHECK if doubtful else AS_WRITTEN, raw.probability, shown, runners)
+
+
+def drawn_alike(read: str, word: str) -> bool:
+    """Whether ``word`` differs from ``read`` only by letters a hand or a print face may draw
+    alike (:data:`DRAWN_ALIKE`): a correction the writing cannot support, as the recogniser picks
+    between the same strokes by what it expects (MLL in a sans-serif print, its small l drawn as
+    a capital I, read MII and corrected to MIL)."""
+    return (
+        len(read) == len(word)
+        and read != word
+        and all(a == b or frozenset((a, b)) in DRAWN_ALIKE for a, b in zip(read, word, strict=True))
+    )
 
 
 def _valid_raw(

@@ -14,6 +14,7 @@ from boardsight.sheets.decode import (
     UNREAD,
     Evidence,
     Vocabulary,
+    drawn_alike,
     edits1,
     read_word,
     read_word_by,
@@ -46,6 +47,32 @@ def test_an_unsure_letter_is_corrected_to_the_valid_word_the_writing_supports() 
     assert reading.raw == "QVIET"
     assert (reading.text, reading.status) == ("QUIET", CORRECTED)
     assert reading.changed
+
+
+def test_a_correction_only_from_i_to_l_is_flagged_not_taken() -> None:
+    # MLL in a sans-serif print, its small l drawn as a capital I: read MII, MIL a little behind.
+    frames = [
+        {"-": 0.97},
+        {"M": 0.97},
+        {"-": 0.97},
+        {"I": 0.96},
+        {"-": 0.97},
+        {"I": 0.6, "L": 0.38},
+        {"-": 0.97},
+    ]
+    reading = read_word(table(frames), Vocabulary.of_words(["MIL", "MI"]))
+    assert reading.raw == "MII"
+    assert (reading.text, reading.status) == ("MII", CHECK)
+    assert [scored.word for scored in reading.candidates][:1] == ["MIL"]
+    assert "drawn alike" in reading.notes[0]
+    # The same doubt over another letter is corrected as the rule allows.
+    frames[5] = {"T": 0.6, "N": 0.38}
+    assert read_word(table(frames), Vocabulary.of_words(["MIN"])).text == "MIN"
+
+
+def test_drawn_alike_is_only_i_for_l_and_l_for_i() -> None:
+    assert drawn_alike("MII", "MIL") and drawn_alike("UINA", "ULNA") and drawn_alike("ILL", "LIL")
+    assert not drawn_alike("MIT", "MIL") and not drawn_alike("MIL", "MIL") and not drawn_alike("MII", "MILL")
 
 
 def test_two_valid_readings_about_equally_likely_are_flagged() -> None:
