@@ -99,9 +99,11 @@ def stray_regions(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> list[tu
     word_height = float(np.median([piece_height(quad) for quad in quads]))
     mask, paper = ink_mask(image_bgr, word_height)
     # The sheet's paper, round the writing found: a region on other ground (the table) is no word.
-    own_paper = np.median(
-        np.array([paper[tuple(np.round(quad.mean(axis=0)[::-1]).astype(int))] for quad in quads]), axis=0
-    )
+    # (A word near a corner of a tilted photo can be turned past the frame: its centre is clipped.)
+    centres = np.round([quad.mean(axis=0) for quad in quads]).astype(int)
+    columns = np.clip(centres[:, 0], 0, paper.shape[1] - 1)
+    rows_at = np.clip(centres[:, 1], 0, paper.shape[0] - 1)
+    own_paper = np.median(paper[rows_at, columns], axis=0)
     # The rest on a coarser grid (a cell holds ink when any of its pixels does): it is the
     # ruled lines' long openings that take the time.
     step = max(1, int(word_height // POOLED_HEIGHT))

@@ -114,3 +114,13 @@ def test_the_rest_of_a_word_cut_short_is_not_added_as_a_word() -> None:
     merged = detect_stray_ink(_ink_detector(calls), page, quads)
     assert calls  # the rest of the word was looked at...
     assert len(merged) == len(quads)  # ...and not taken for a word
+
+
+def test_a_word_turned_past_the_frame_by_the_levelling_is_no_error() -> None:
+    page = np.full((600, 400, 3), PAPER, np.uint8)
+    # Writing sloping 15 degrees: levelled about the photo's centre, the word in the lower left
+    # corner is turned below the frame.
+    corner = np.array([[10, 560], [120, 590], [118, 598], [8, 568]], np.float32)
+    top = np.array([[250, 20], [395, 60], [390, 80], [245, 40]], np.float32)
+    quads = [corner] * 3 + [top] * 3
+    assert len(detect_stray_ink(_ink_detector([]), page, quads)) == len(quads)
