@@ -20,6 +20,15 @@ def test_each_game_is_checked_against_its_own_faces(monkeypatch: pytest.MonkeyPa
     assert fonts_warning("sheets", "train") is None
 
 
+def test_faces_kept_for_one_game_are_checked_for_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    boggle_only = [face for face in fonts.FONT_FACES if face.only_for == "boggle"]
+    others = {face.filename: "/x" for face in fonts.FONT_FACES if face.only_for != "boggle"}
+    monkeypatch.setattr(fonts, "_installed_files", lambda: others)
+    boggle = fonts_warning("boggle", "train")
+    assert boggle is not None and boggle_only[0].name in boggle
+    assert fonts_warning("scrabble", "train") is None
+
+
 def test_an_unknown_split_is_a_one_line_error() -> None:
     with pytest.raises(BadInputError, match="unknown font split 'cursive'"):
         fonts_warning("sheets", "cursive")

@@ -166,10 +166,13 @@ def check_split(split: str) -> None:
 def faces_of(faces: tuple[FontFace, ...], split: str, game: str | None = None) -> tuple[FontFace, ...]:
     """The faces of ``split`` among ``faces``, installed or not; faces kept for one game only when
     that game is named."""
+    return tuple(face for face in of_split(faces, split) if face.only_for in (None, game))
+
+
+def of_split(faces: tuple[FontFace, ...], split: str) -> tuple[FontFace, ...]:
+    """The faces of ``split`` among ``faces``, whatever game each is kept for."""
     check_split(split)
-    return tuple(
-        face for face in faces if (split == "all" or face.split == split) and face.only_for in (None, game)
-    )
+    return tuple(face for face in faces if split == "all" or face.split == split)
 
 
 def installed_or_default(faces: tuple[FontFace, ...]) -> tuple[FontFace, ...]:
@@ -191,7 +194,7 @@ def missing_fonts_note(split: str, faces: tuple[FontFace, ...]) -> str | None:
     A set asked for in held-out faces but rendered in Pillow's built-in font (or in only some of
     them) measures something else, so the renderer's user is told which and how to install them.
     """
-    wanted = faces_of(faces, split)
+    wanted = of_split(faces, split)  # ``faces`` are already the game's own
     missing = [face.name for face in wanted if font_path(face) is None]
     if not missing:
         return None
