@@ -56,7 +56,7 @@ NEAR = 8.0
 """A valid candidate within e^8 of a non-word reading makes that reading worth a person's look."""
 CONFIDENT = 0.5
 """A non-word reading at least this probable, with no valid word near, is taken as written."""
-DRAWN_ALIKE = frozenset({frozenset("IL")})
+DRAWN_ALIKE = frozenset("IL")
 """Letters a hand or a print face may draw with the same strokes: a capital I and a small l."""
 MAX_LENGTH_CHANGE = 2
 RUNNERS_UP = 4
@@ -323,7 +323,7 @@ def drawn_alike(read: str, word: str) -> bool:
     return (
         len(read) == len(word)
         and read != word
-        and all(a == b or frozenset((a, b)) in DRAWN_ALIKE for a, b in zip(read, word, strict=True))
+        and all(a == b or {a, b} == DRAWN_ALIKE for a, b in zip(read, word, strict=True))
     )
 
 

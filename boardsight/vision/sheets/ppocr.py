@@ -194,7 +194,7 @@ class PPOCR:
             shares, gaps = [], []
             for row, index in enumerate(chunk):
                 crop = crops[index]
-                crop_w = min(width, max(1, math.ceil(REC_HEIGHT * crop.shape[1] / crop.shape[0])))
+                crop_w = own_width(crop)
                 resized = cv2.resize(crop, (crop_w, REC_HEIGHT)).astype(np.float32)
                 batch[row, :, :, :crop_w] = (resized.transpose(2, 0, 1) / 255.0 - 0.5) / 0.5
                 shares.append(crop_w / width)
@@ -220,11 +220,15 @@ class PPOCR:
         return LineOutput(quad, LetterTable.from_probs(table), symbols, probs_frames * share, breaks)
 
 
+def own_width(crop: np.ndarray) -> int:
+    """The crop's width once scaled to :data:`REC_HEIGHT`."""
+    return max(1, math.ceil(REC_HEIGHT * crop.shape[1] / max(1, crop.shape[0])))
+
+
 def padded_width(crop: np.ndarray) -> int:
-    """The width a crop is padded to for the recogniser: its own at :data:`REC_HEIGHT`, rounded up
-    to a multiple of :data:`WIDTH_CLASS` (at least :data:`MIN_REC_WIDTH`)."""
-    own = REC_HEIGHT * crop.shape[1] / max(1, crop.shape[0])
-    return max(MIN_REC_WIDTH, math.ceil(own / WIDTH_CLASS) * WIDTH_CLASS)
+    """The width a crop is padded to for the recogniser: :func:`own_width` rounded up to a
+    multiple of :data:`WIDTH_CLASS` (at least :data:`MIN_REC_WIDTH`)."""
+    return max(MIN_REC_WIDTH, math.ceil(own_width(crop) / WIDTH_CLASS) * WIDTH_CLASS)
 
 
 def batches(widths: list[int], size: int = BATCH) -> list[list[int]]:
