@@ -175,21 +175,22 @@ class Evidence:
     weight: float = 1.0
 
 
-def _scorer(evidence: Sequence[Evidence]) -> Callable[[list[str]], list[float]]:
+def joint_log_probs(evidence: Sequence[Evidence], words: list[str]) -> list[float]:
     """Log-score of words under every recogniser: the weighted sum of each one's CTC log-probability.
 
     With weights summing to 1 this is a geometric mean of the recognisers' probabilities: two
     that agree on a word at p give it p, so the thresholds mean what they mean for one.
     """
     total = sum(item.weight for item in evidence)
+    combined = np.zeros(len(words))
+    for item in evidence:
+        combined += item.weight / total * np.maximum(string_log_probs(item.table, words), NEG_INF)
+    return [float(value) for value in combined]
 
-    def score(words: list[str]) -> list[float]:
-        combined = np.zeros(len(words))
-        for item in evidence:
-            combined += item.weight / total * np.maximum(string_log_probs(item.table, words), NEG_INF)
-        return [float(value) for value in combined]
 
-    return score
+def _scorer(evidence: Sequence[Evidence]) -> Callable[[list[str]], list[float]]:
+    """:func:`joint_log_probs` under ``evidence``, for words to come."""
+    return lambda words: joint_log_probs(evidence, words)
 
 
 def read_word_by(

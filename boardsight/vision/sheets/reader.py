@@ -61,6 +61,7 @@ from boardsight.vision.sheets.ppocr import (
 )
 from boardsight.vision.sheets.stray_ink import detect_stray_ink
 from boardsight.vision.sheets.under_marks import detect_under_marks
+from boardsight.vision.sheets.varied_look import look_varied
 from boardsight.vision.sheets.wider_look import doubt_doubled_letters
 
 MAX_SIDE = 1600
@@ -397,8 +398,9 @@ def read_sheet(
             decided = readings
             readings = look_past_the_ends(ocr, image, word_quads, readings, vocabulary)
             readings = look_closer(ocr, image, word_quads, readings, vocabulary)
-            # A word the look past its ends or the closer look read again was not decided on its
-            # first table.
+            readings = look_varied(ocr, image, word_quads, readings, vocabulary)
+            # A word the look past its ends, the closer or the varied look read again was not
+            # decided on its first table.
             plain_tables = [
                 table if after is before else None
                 for table, before, after in zip(ppocr_tables, decided, readings, strict=True)

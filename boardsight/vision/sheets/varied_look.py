@@ -1,0 +1,208 @@
+"""A word still in doubt, read again from crops cut and drawn a little differently.
+
+Many of the recogniser's misreadings belong to one crop, not to the writing: an E read as O,
+an N as U, a G as C, that the same word reads right when cut a little closer or taller, scaled a
+little narrower or wider, turned a degree, blurred or with its ink evened out. So a word still
+flagged *check* once the other looks are done is read again from each crop of :data:`VARIANTS`,
+each reading decided alone by the usual rules (:func:`boardsight.sheets.decode.read_word_by`),
+and the word is settled as the valid word W only when all of these hold (:func:`agreed_word`):
+
+- at least :data:`AGREEING` crops settle it as W (:func:`~boardsight.sheets.decode.settles`),
+  and none settles it as any other word;
+- W does not differ from the word as first read only by an I for an L
+  (:func:`~boardsight.sheets.decode.drawn_alike`: the recogniser picks between the same strokes);
+- no crop reads the word with more letters of which W is a part: a crop that saw a letter
+  more (a doubled letter, or one at an end) is not outvoted by crops that lost it (TORN, read
+  TOR by five crops and TORM by one, stays flagged);
+- all the crops together (their probabilities' geometric mean, as two recognisers are
+  combined) find no other valid word about as likely as W, within the usual ambiguity: two
+  crops settling SEE do not outvote twelve that find SEE and SEC about equally likely.
+
+A player's misspelling, written clearly, reads as written from every crop, so no crop settles
+it and it stays as it was (on the tuning sheets no written non-word was settled by two crops).
+A word already settled, or taken as written, is never read again: this can only settle words a
+person would otherwise be asked about.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import cv2
+import numpy as np
+
+from boardsight.sheets.ctc import LetterTable
+from boardsight.sheets.decode import (
+    CHECK,
+    DEFAULT_AMBIGUITY,
+    Evidence,
+    Vocabulary,
+    WordReading,
+    drawn_alike,
+    joint_log_probs,
+    read_word_by,
+    settles,
+)
+from boardsight.sheets.second_look import look_again
+from boardsight.vision.sheets.closer_look import closer
+from boardsight.vision.sheets.edge_look import widened
+from boardsight.vision.sheets.ppocr import PPOCR, rectify
+
+AGREEING = 2
+"""Crops that must settle a word alike (3 settled a fifth fewer words on the tuning sheets, with
+no fewer settled wrong once the rules above hold)."""
+TURN_DEGREES = 2.0
+STROKE_KERNEL = np.ones((2, 2), np.uint8)
+
+Variant = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""A crop of a word from the photo and the word's quad."""
+
+
+def _cut(share: float) -> Variant:
+    """The quad cut closer by ``share`` of its height above and below (taller for a negative share)."""
+    return lambda image, quad: rectify(image, closer(quad, share))
+
+
+def _longer(share: float) -> Variant:
+    """The quad lengthened by ``share`` of its height past each end."""
+    return lambda image, quad: rectify(image, widened(quad, share))
+
+
+def _scaled(factor: float) -> Variant:
+    """The crop scaled ``factor`` times wider, its height kept."""
+    return lambda image, quad: cv2.resize(
+        rectify(image, quad), None, fx=factor, fy=1.0, interpolation=cv2.INTER_CUBIC
+    )
+
+
+def _turned(degrees: float) -> Variant:
+    """The crop turned ``degrees`` about its centre."""
+
+    def crop(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+        plain = rectify(image, quad)
+        height, width = plain.shape[:2]
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+        return cv2.warpAffine(
+            plain, matrix, (width, height), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
+        )
+
+    return crop
+
+
+def _grey(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cv2.cvtColor(rectify(image, quad), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
+def _evened(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The grey crop stretched to the full range: pale ink made dark."""
+    grey = cv2.cvtColor(rectify(image, quad), cv2.COLOR_BGR2GRAY)
+    return cv2.cvtColor(cv2.normalize(grey, None, 0, 255, cv2.NORM_MINMAX), cv2.COLOR_GRAY2BGR)
+
+
+def _blurred(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(rectify(image, quad), (3, 3), 0)
+
+
+def _bolder(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Dark strokes thickened by a pixel."""
+    return cv2.erode(rectify(image, quad), STROKE_KERNEL)
+
+
+VARIANTS: dict[str, Variant] = {
+    "cut closer by 5%": _cut(0.05),
+    "cut closer by 10%": _cut(0.1),
+    "cut taller by 10%": _cut(-0.1),
+    "longer by 15%": _longer(0.15),
+    "longer by 30%": _longer(0.3),
+    "scaled to 80% width": _scaled(0.8),
+    "scaled to 125% width": _scaled(1.25),
+    "scaled to 150% width": _scaled(1.5),
+    "blurred": _blurred,
+    "turned left": _turned(TURN_DEGREES),
+    "turned right": _turned(-TURN_DEGREES),
+    "grey": _grey,
+    "evened out": _evened,
+    "strokes bolder": _bolder,
+}
+"""The crops a word in doubt is read again from, by what was done to its plain crop."""
+
+
+def varied_crops(image: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """The word's crop made each way of :data:`VARIANTS`, in that order."""
+    return [make(image, quad) for make in VARIANTS.values()]
+
+
+def is_part_of(word: str, longer: str) -> bool:
+    """Whether ``word`` is ``longer`` with some of its letters left out."""
+    letters = iter(longer)
+    return len(longer) > len(word) and all(letter in letters for letter in word)
+
+
+def agreed_word(reading: WordReading, decisions: Sequence[WordReading], vocabulary: Vocabulary) -> str | None:
+    """The valid word the crops' ``decisions`` agree on under the rules of the module docstring, or None."""
+    settled = Counter(d.text for d in decisions if settles(d, vocabulary))
+    if len(settled) != 1:
+        return None
+    word, count = settled.most_common(1)[0]
+    if count < AGREEING or drawn_alike(reading.raw, word):
+        return None
+    if any(is_part_of(word, d.text) for d in decisions):
+        return None
+    return word
+
+
+def clear_of_rivals(
+    word: str, tables: Sequence[LetterTable], decisions: Sequence[WordReading], vocabulary: Vocabulary
+) -> bool:
+    """Whether every crop's table together finds ``word`` more than the ambiguity likelier than
+    each other valid word the ``decisions`` name."""
+    rivals = sorted(
+        {c.word for d in decisions for c in d.candidates if c.word != word and vocabulary.is_valid(c.word)}
+    )
+    if not rivals:
+        return True
+    evidence = [Evidence(table) for table in tables]
+    own, *others = joint_log_probs(evidence, [word, *rivals])
+    return all(own - other >= DEFAULT_AMBIGUITY for other in others)
+
+
+def settled_by_variants(
+    reading: WordReading, tables: Sequence[LetterTable], vocabulary: Vocabulary
+) -> WordReading:
+    """``reading`` settled as the word its variant crops' ``tables`` agree on, else as it was."""
+    decisions = [read_word_by([Evidence(table)], vocabulary) for table in tables]
+    word = agreed_word(reading, decisions, vocabulary)
+    if word is None or not clear_of_rivals(word, tables, [reading, *decisions], vocabulary):
+        return reading
+    agreeing = [d for d in decisions if settles(d, vocabulary) and d.text == word]
+    note = (
+        f"read {reading.raw} at first; read again from {len(decisions)} crops cut and drawn "
+        f"a little differently: {word} from {len(agreeing)} of them, no other word from any"
+    )
+    return dataclasses.replace(agreeing[0], notes=(note,))
+
+
+def varied_tables(ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray]) -> list[list[LetterTable]]:
+    """Each quad's letter tables read from its :func:`varied_crops` (all in one call to the recogniser)."""
+    crops = [crop for quad in quads for crop in varied_crops(image, quad)]
+    lines = ocr.recognise_crops(crops, [quad for quad in quads for _ in VARIANTS])
+    tables = [line.table for line in lines]
+    return [tables[n * len(VARIANTS) : (n + 1) * len(VARIANTS)] for n in range(len(quads))]
+
+
+def look_varied(
+    ocr: PPOCR,
+    image: np.ndarray,
+    quads: list[np.ndarray],
+    readings: list[WordReading],
+    vocabulary: Vocabulary,
+) -> list[WordReading]:
+    """``readings`` with each word flagged *check* that its varied crops agree on, settled so."""
+    return look_again(
+        readings,
+        lambda reading: reading.status == CHECK,
+        lambda picked: varied_tables(ocr, image, [quads[i] for i in picked]),
+        lambda reading, tables: settled_by_variants(reading, tables, vocabulary),
+    )

@@ -1,0 +1,127 @@
+"""The varied look: which words are read again from crops cut and drawn differently, and when
+their readings settle a word."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+from test_wider_look import written
+
+from boardsight.sheets.ctc import LetterTable, letter_index
+from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
+from boardsight.vision.sheets.varied_look import (
+    AGREEING,
+    VARIANTS,
+    agreed_word,
+    is_part_of,
+    look_varied,
+    varied_crops,
+)
+
+BOARD = Vocabulary.of_words(["ZEROS", "TOR", "TORN", "MIL", "GOER", "DOER", "SEE", "SEC"])
+QUAD = np.array([[20, 20], [120, 20], [120, 50], [20, 50]], np.float32)
+
+
+def sheet() -> np.ndarray:
+    image = np.full((80, 160, 3), 235, np.uint8)
+    image[28:42, 30:110] = (40, 40, 150)  # a bar of ink where the word is
+    return image
+
+
+class VariedReader:
+    """Reads each word's crops, variant after variant, as the next of ``words`` (a word or a
+    letter table; the last one repeated), and keeps the crops it was given."""
+
+    def __init__(self, *words: str | LetterTable) -> None:
+        self.words, self.crops = list(words), []
+
+    def recognise_crops(self, crops, quads):
+        self.crops += crops
+        each = [self.words[min(n, len(self.words) - 1)] for n in range(len(VARIANTS))]
+        return [
+            SimpleNamespace(table=word if isinstance(word, LetterTable) else written(word))
+            for _ in range(len(crops) // len(VARIANTS))
+            for word in each
+        ]
+
+
+def flagged(text: str) -> WordReading:
+    return WordReading(text, text, CHECK, 0.3)
+
+
+def decided(*texts: str) -> list[WordReading]:
+    """Decisions of crops: a valid word settled as written, anything else flagged."""
+    return [WordReading(t, t, AS_WRITTEN if BOARD.is_valid(t) else CHECK, 0.9) for t in texts]
+
+
+def test_every_variant_is_a_crop_of_the_word_about_its_size() -> None:
+    crops = varied_crops(sheet(), QUAD)
+    assert len(crops) == len(VARIANTS) >= 10
+    for crop in crops:
+        assert crop.ndim == 3 and crop.dtype == np.uint8
+        assert 20 <= crop.shape[0] <= 40 and 75 <= crop.shape[1] <= 160
+        assert crop.min() < 120 < crop.max()  # ink and paper in every one
+
+
+def test_a_flagged_word_two_crops_settle_alike_is_settled_with_a_note() -> None:
+    reader = VariedReader("ZEROS", "ZEROS", "ZOROS")
+    looked = look_varied(reader, sheet(), [QUAD], [flagged("ZOROS")], BOARD)
+    assert looked[0].text == "ZEROS" and looked[0].status in (AS_WRITTEN, CORRECTED)
+    assert "ZOROS" in looked[0].notes[0] and "ZEROS from 2 of them" in looked[0].notes[0]
+    assert len(reader.crops) == len(VARIANTS)
+
+
+def test_one_crop_alone_settles_nothing() -> None:
+    assert AGREEING >= 2
+    reader = VariedReader("ZEROS", "ZOROS")
+    assert look_varied(reader, sheet(), [QUAD], [flagged("ZOROS")], BOARD) == [flagged("ZOROS")]
+
+
+def test_crops_settling_different_words_leave_the_word_flagged() -> None:
+    assert agreed_word(flagged("GUER"), decided("GOER", "GOER", "DOER", "GUER"), BOARD) is None
+    assert agreed_word(flagged("GUER"), decided("GOER", "GOER", "GUER"), BOARD) == "GOER"
+
+
+def test_a_crop_that_saw_a_letter_more_is_not_outvoted() -> None:
+    # TORN read FOR at first, TOR by most crops and TORM by one: the N is there to see.
+    assert agreed_word(flagged("FOR"), decided("TOR", "TOR", "TOR", "FOR", "TORM"), BOARD) is None
+    assert agreed_word(flagged("FOR"), decided("TOR", "TOR", "FOR", "FORX"), BOARD) == "TOR"
+    assert is_part_of("TOR", "TORM") and is_part_of("TITER", "TIITER")
+    assert not is_part_of("TOR", "FORN") and not is_part_of("TOR", "TOR")
+
+
+def test_an_i_for_an_l_alone_is_not_settled_however_many_crops_agree() -> None:
+    # A player's MLL in a sans-serif print, its small l drawn as a capital I: read MII.
+    assert agreed_word(flagged("MII"), decided(*["MIL"] * len(VARIANTS)), BOARD) is None
+
+
+def test_words_not_in_doubt_are_not_read_again() -> None:
+    reader = VariedReader("ZEROS")
+    readings = [WordReading("TOR", "TOR", AS_WRITTEN, 0.9), WordReading("XQZ", "XQZ", AS_WRITTEN, 0.9)]
+    assert look_varied(reader, sheet(), [QUAD, QUAD], readings, BOARD) == readings
+    assert reader.crops == []
+
+
+def test_a_misspelling_every_crop_reads_as_written_stays_flagged() -> None:
+    reader = VariedReader("ZEROSS")
+    assert look_varied(reader, sheet(), [QUAD], [flagged("ZEROSS")], BOARD) == [flagged("ZEROSS")]
+
+
+def leaning(word: str, other: str) -> LetterTable:
+    """A table of ``word`` whose last letter reads a little likelier as ``other``."""
+    rows = np.exp(written(word).log_probs)
+    last = 2 * len(word) - 1
+    rows[last, letter_index(other)], rows[last, letter_index(word[-1])] = 1.0, 0.6
+    return LetterTable.from_probs(rows)
+
+
+def test_a_few_crops_do_not_outvote_the_rest_finding_another_word_as_likely() -> None:
+    # SET, with SEE and SEC about equally likely: three crops settling SEE are not enough when
+    # every other crop finds SEC about as likely (a little likelier, even).
+    doubtful = WordReading("SET", "SET", CHECK, 0.4)
+    reader = VariedReader("SEE", "SEE", "SEE", leaning("SEE", "C"))
+    assert look_varied(reader, sheet(), [QUAD], [doubtful], BOARD) == [doubtful]
+    # The same three, beside crops that read SET (no nearer SEC than SEE), settle it.
+    alone = VariedReader("SEE", "SEE", "SEE", "SET")
+    assert look_varied(alone, sheet(), [QUAD], [doubtful], BOARD)[0].text == "SEE"
