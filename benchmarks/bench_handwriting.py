@@ -14,6 +14,9 @@ the letter tables of PP-OCR, of boardsight's own recogniser (``own``) or of both
 Tesseract's words take the one lexicon word an edit away when there is exactly one.
 "Constrained+hand" is constrained, each word under the hand learnt from the image's other
 words (:mod:`boardsight.sheets.hand_model`; an image is one writer's, as a sheet is).
+"+looks" is that, then the sheet reader's second looks at the words left open (past their
+ends, closer, from varied crops) and its doubled-letter doubt, as a sheet is read
+(:func:`boardsight.vision.sheets.reader.second_looks`).
 """
 
 from __future__ import annotations
@@ -70,12 +73,17 @@ def in_reading_order(items: list[tuple[tuple[float, float, float, float], str]])
 
 
 def ppocr_words(
-    image: np.ndarray, vocabulary, engine_name: str = "ppocr", adapt_hand: bool = False
+    image: np.ndarray,
+    vocabulary,
+    engine_name: str = "ppocr",
+    adapt_hand: bool = False,
+    looks: bool = False,
 ) -> list[str]:
     """The image's words read by ``engine_name``; with ``adapt_hand``, under the hand learnt from
-    the image's other words (one writer an image, as on a score sheet)."""
+    the image's other words (one writer an image, as on a score sheet); with ``looks``, the words
+    left open then looked at again as on a sheet."""
     from boardsight.vision.sheets.ppocr import collapse_symbols
-    from boardsight.vision.sheets.reader import _own_tables, _split, decide_words, engine_for
+    from boardsight.vision.sheets.reader import _own_tables, _split, decide_words, engine_for, second_looks
 
     ocr, engine_name = engine_for(engine_name)
     scale = min(1.0, 1600 / max(image.shape[:2]))
@@ -90,6 +98,9 @@ def ppocr_words(
     tables = [piece.line.table.slice(piece.start, piece.stop) for piece in pieces]
     owns = _own_tables(image, pieces, engine_name)
     readings = decide_words(tables, owns, engine_name, vocabulary, adapt_hand=adapt_hand)
+    if looks and vocabulary is not None:
+        quads = [piece.quad for piece in pieces]
+        readings = second_looks(ocr, image, quads, tables, readings, vocabulary, engine_name)
     for piece, reading in zip(pieces, readings, strict=True):
         if reading.text:
             quad = piece.quad
@@ -137,7 +148,12 @@ def main() -> None:
     columns = [
         (reader, mode)
         for reader in readers
-        for mode in ("raw", "constrained", *(() if reader == "tesseract" else ("constrained+hand",)))
+        for mode in (
+            "raw",
+            "constrained",
+            *(() if reader == "tesseract" else ("constrained+hand",)),
+            *(("constrained+hand+looks",) if reader.startswith("ppocr") else ()),
+        )
     ]
     totals = {column: [0, 0, 0, 0] for column in columns}
     rows = []
@@ -150,7 +166,11 @@ def main() -> None:
             if reader != "tesseract":
                 constrained = mode != "raw"
                 read = ppocr_words(
-                    image, vocabulary if constrained else None, reader, mode == "constrained+hand"
+                    image,
+                    vocabulary if constrained else None,
+                    reader,
+                    mode.startswith("constrained+hand"),
+                    looks=mode.endswith("+looks"),
                 )
             else:
                 read = tesseract_words(image, lexicon if mode == "constrained" else None)

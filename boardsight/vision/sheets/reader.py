@@ -39,7 +39,6 @@ from boardsight.sheets.hand_model import HandModel, learn_hands
 from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
-from boardsight.vision.sheets.closer_look import look_closer
 from boardsight.vision.sheets.edge_look import look_past_the_ends
 from boardsight.vision.sheets.lookalikes import latin_letter
 from boardsight.vision.sheets.marks import find_marks, is_total_circled
@@ -307,6 +306,32 @@ def decide_words(
     ]
 
 
+def second_looks(
+    ocr: PPOCR,
+    image: np.ndarray,
+    quads: list[np.ndarray],
+    tables: list[LetterTable],
+    readings: list[WordReading],
+    vocabulary: Vocabulary,
+    word_engine: str = DEFAULT_WORD_ENGINE,
+) -> list[WordReading]:
+    """``readings`` (decided on PP-OCR's ``tables`` of the words at ``quads``) revised by the looks
+    at words left open: past their ends, then from varied crops; then valid words whose crop,
+    read wider, may hide a doubled letter are flagged. PP-OCR's looks may change a word's text,
+    so the own engine, measured on its own readings, gets the doubled-letter look alone (it only flags)."""
+    plain_tables: list[LetterTable | None] = [None] * len(readings)
+    if word_engine != "own":
+        decided = readings
+        readings = look_past_the_ends(ocr, image, quads, readings, vocabulary)
+        readings = look_varied(ocr, image, quads, readings, vocabulary)
+        # A word read again by a look was not decided on its first table.
+        plain_tables = [
+            table if after is before else None
+            for table, before, after in zip(tables, decided, readings, strict=True)
+        ]
+    return doubt_doubled_letters(ocr, image, quads, readings, vocabulary, plain_tables)
+
+
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
     if word_engine == "ppocr" or not pieces:
         return [None] * len(pieces)
@@ -391,21 +416,7 @@ def read_sheet(
     readings = decide_words(ppocr_tables, own_tables, word_engine, vocabulary, adapt_hand=adapt_hand)
     if vocabulary is not None:
         word_quads = [piece.quad for piece in kept]
-        # PP-OCR's second look may change a word's text: the own engine is measured on its own
-        # readings (the doubled-letter look only flags).
-        plain_tables: list[LetterTable | None] = [None] * len(readings)
-        if word_engine != "own":
-            decided = readings
-            readings = look_past_the_ends(ocr, image, word_quads, readings, vocabulary)
-            readings = look_closer(ocr, image, word_quads, readings, vocabulary)
-            readings = look_varied(ocr, image, word_quads, readings, vocabulary)
-            # A word the look past its ends, the closer or the varied look read again was not
-            # decided on its first table.
-            plain_tables = [
-                table if after is before else None
-                for table, before, after in zip(ppocr_tables, decided, readings, strict=True)
-            ]
-        readings = doubt_doubled_letters(ocr, image, word_quads, readings, vocabulary, plain_tables)
+        readings = second_looks(ocr, image, word_quads, ppocr_tables, readings, vocabulary, word_engine)
     words, upright_boxes = [], []
     for piece, reading in zip(kept, readings, strict=True):
         if len(reading.text) < MIN_LETTERS:

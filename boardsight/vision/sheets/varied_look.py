@@ -3,17 +3,19 @@
 Many of the recogniser's misreadings belong to one crop, not to the writing: an E read as O,
 an N as U, a G as C, that the same word reads right when cut a little closer or taller, scaled a
 little narrower or wider, turned a degree, blurred or with its ink evened out. So a word still
-flagged *check* once the other looks are done is read again from each crop of :data:`VARIANTS`,
-each reading decided alone by the usual rules (:func:`boardsight.sheets.decode.read_word_by`),
-and the word is settled as the valid word W only when all of these hold (:func:`agreed_word`):
+flagged *check* once the look past its ends is done is read again from each crop of
+:data:`VARIANTS`, each reading decided alone by the usual rules
+(:func:`boardsight.sheets.decode.read_word_by`), and the word is settled as the valid word W
+only when all of these hold (:func:`agreed_word`, :func:`clear_of_rivals`):
 
 - at least :data:`AGREEING` crops settle it as W (:func:`~boardsight.sheets.decode.settles`),
   and none settles it as any other word;
 - W does not differ from the word as first read only by an I for an L
   (:func:`~boardsight.sheets.decode.drawn_alike`: the recogniser picks between the same strokes);
-- no crop reads the word with more letters of which W is a part: a crop that saw a letter
-  more (a doubled letter, or one at an end) is not outvoted by crops that lost it (TORN, read
-  TOR by five crops and TORM by one, stays flagged);
+- neither the first reading nor any crop reads the word with more letters of which W is a
+  part: a reading that saw a letter more (a doubled letter, or one at an end) is not outvoted
+  by crops that lost it (TORN, read TOR by five crops and TORM by one, stays flagged; so does
+  TIITER, read TITER by nine and TIATER by one; a crop cut too close drops a letter);
 - all the crops together (their probabilities' geometric mean, as two recognisers are
   combined) find no other valid word about as likely as W, within the usual ambiguity: two
   crops settling SEE do not outvote twelve that find SEE and SEC about equally likely.
@@ -21,7 +23,8 @@ and the word is settled as the valid word W only when all of these hold (:func:`
 A player's misspelling, written clearly, reads as written from every crop, so no crop settles
 it and it stays as it was (on the tuning sheets no written non-word was settled by two crops).
 A word already settled, or taken as written, is never read again: this can only settle words a
-person would otherwise be asked about.
+person would otherwise be asked about. (It replaces a look from two closer crops alone, which
+settled TIITER as TITER.)
 """
 
 from __future__ import annotations
@@ -46,7 +49,6 @@ from boardsight.sheets.decode import (
     settles,
 )
 from boardsight.sheets.second_look import look_again
-from boardsight.vision.sheets.closer_look import closer
 from boardsight.vision.sheets.edge_look import widened
 from boardsight.vision.sheets.ppocr import PPOCR, rectify
 
@@ -55,6 +57,18 @@ AGREEING = 2
 no fewer settled wrong once the rules above hold)."""
 TURN_DEGREES = 2.0
 STROKE_KERNEL = np.ones((2, 2), np.uint8)
+
+
+def closer(quad: np.ndarray, share: float) -> np.ndarray:
+    """The quad (TL, TR, BR, BL) with ``share`` of its height taken off at the top and the bottom
+    (added, for a negative share), along its slant."""
+    quad = quad.astype(np.float64)
+    left, right = quad[3] - quad[0], quad[2] - quad[1]
+    return np.array(
+        [quad[0] + left * share, quad[1] + right * share, quad[2] - right * share, quad[3] - left * share],
+        dtype=np.float32,
+    )
+
 
 Variant = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """A crop of a word from the photo and the word's quad."""
@@ -113,6 +127,7 @@ def _bolder(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
 VARIANTS: dict[str, Variant] = {
     "cut closer by 5%": _cut(0.05),
     "cut closer by 10%": _cut(0.1),
+    "cut closer by 15%": _cut(0.15),
     "cut taller by 10%": _cut(-0.1),
     "longer by 15%": _longer(0.15),
     "longer by 30%": _longer(0.3),
@@ -148,7 +163,7 @@ def agreed_word(reading: WordReading, decisions: Sequence[WordReading], vocabula
     word, count = settled.most_common(1)[0]
     if count < AGREEING or drawn_alike(reading.raw, word):
         return None
-    if any(is_part_of(word, d.text) for d in decisions):
+    if any(is_part_of(word, text) for text in (reading.raw, *(d.text for d in decisions))):
         return None
     return word
 

@@ -14,12 +14,15 @@ from boardsight.vision.sheets.varied_look import (
     AGREEING,
     VARIANTS,
     agreed_word,
+    closer,
     is_part_of,
     look_varied,
     varied_crops,
 )
 
-BOARD = Vocabulary.of_words(["ZEROS", "TOR", "TORN", "MIL", "GOER", "DOER", "SEE", "SEC"])
+BOARD = Vocabulary.of_words(
+    ["ZEROS", "TOR", "TORN", "MIL", "GOER", "DOER", "SEE", "SEC", "TONED", "QUIET", "QUITE", "TONE"]
+)
 QUAD = np.array([[20, 20], [120, 20], [120, 50], [20, 50]], np.float32)
 
 
@@ -53,6 +56,13 @@ def flagged(text: str) -> WordReading:
 def decided(*texts: str) -> list[WordReading]:
     """Decisions of crops: a valid word settled as written, anything else flagged."""
     return [WordReading(t, t, AS_WRITTEN if BOARD.is_valid(t) else CHECK, 0.9) for t in texts]
+
+
+def test_a_closer_cut_takes_a_share_of_the_height_off_above_and_below_along_its_slant() -> None:
+    assert np.allclose(closer(QUAD, 0.1), [[20, 23], [120, 23], [120, 47], [20, 47]])
+    assert np.allclose(closer(QUAD, -0.1), [[20, 17], [120, 17], [120, 53], [20, 53]])
+    slanted = np.array([[0, 0], [40, 30], [34, 38], [-6, 8]], np.float32)  # height 10 across a 3-4-5 slope
+    assert np.allclose(closer(slanted, 0.2), [[-1.2, 1.6], [38.8, 31.6], [35.2, 36.4], [-4.8, 6.4]])
 
 
 def test_every_variant_is_a_crop_of_the_word_about_its_size() -> None:
@@ -89,6 +99,17 @@ def test_a_crop_that_saw_a_letter_more_is_not_outvoted() -> None:
     assert agreed_word(flagged("FOR"), decided("TOR", "TOR", "FOR", "FORX"), BOARD) == "TOR"
     assert is_part_of("TOR", "TORM") and is_part_of("TITER", "TIITER")
     assert not is_part_of("TOR", "FORN") and not is_part_of("TOR", "TOR")
+
+
+def test_a_word_first_read_with_a_letter_more_is_not_settled_without_it() -> None:
+    # A crop cut too close loses a letter: a player's TTONED must not become TONED.
+    reader = VariedReader("TONED")
+    assert look_varied(reader, sheet(), [QUAD], [flagged("TTONED")], BOARD) == [flagged("TTONED")]
+
+
+def test_crops_that_leave_the_word_in_doubt_settle_nothing() -> None:
+    reader = VariedReader("QUIETT")  # QUIET and QUITE both near: still in doubt
+    assert look_varied(reader, sheet(), [QUAD], [flagged("QUIETT")], BOARD) == [flagged("QUIETT")]
 
 
 def test_an_i_for_an_l_alone_is_not_settled_however_many_crops_agree() -> None:
