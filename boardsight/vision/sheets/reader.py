@@ -6,7 +6,8 @@ the sheet's second pen faded out, for words hidden under their marks:
 words at spaces and each word is decided by
 :func:`boardsight.sheets.decode.read_word` under the given vocabulary; words left in doubt are
 then asked again under the sheet's hand, learnt from all its words at once
-(:mod:`boardsight.sheets.hand_model`; ``adapt_hand=False`` turns it off). A line that ends in
+(:mod:`boardsight.sheets.hand_model`; ``adapt_hand=False`` turns it off), and words still open
+are read again (past their ends, from varied crops: :func:`second_looks`). A line that ends in
 a number is the written total (``TOTAL 37``, ``= 37``, ``37``): the bottom-most such line
 wins, and a circle round it is the opponent's challenge of the sum (NTU 4.7). A photo taken
 sideways or upside down is turned upright first
