@@ -147,6 +147,7 @@ class PPOCR:
     """Detector + recogniser sessions (load once; :func:`engine` caches one per process)."""
 
     def __init__(self, recogniser: str = DEFAULT_RECOGNISER) -> None:
+        self.name = recogniser
         self.detector = _session(_wheel_file(DETECTOR, "detector"))
         self.recogniser = _session(_model_file(recogniser))
         self.alphabet = _alphabet(self.recogniser)

@@ -61,7 +61,7 @@ from boardsight.vision.sheets.ppocr import (
 )
 from boardsight.vision.sheets.stray_ink import detect_stray_ink
 from boardsight.vision.sheets.under_marks import detect_under_marks
-from boardsight.vision.sheets.varied_look import look_varied
+from boardsight.vision.sheets.varied_look import look_varied, second_opinion
 from boardsight.vision.sheets.wider_look import doubt_doubled_letters
 
 MAX_SIDE = 1600
@@ -324,7 +324,7 @@ def second_looks(
     if word_engine != "own":
         decided = readings
         readings = look_past_the_ends(ocr, image, quads, readings, vocabulary)
-        readings = look_varied(ocr, image, quads, readings, vocabulary)
+        readings = look_varied(ocr, image, quads, readings, vocabulary, second_opinion(ocr))
         # A word read again by a look was not decided on its first table.
         plain_tables = [
             table if after is before else None

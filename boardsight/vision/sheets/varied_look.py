@@ -8,8 +8,10 @@ flagged *check* once the look past its ends is done is read again from each crop
 (:func:`boardsight.sheets.decode.read_word_by`), and the word is settled as the valid word W
 only when all of these hold (:func:`agreed_word`, :func:`clear_of_rivals`):
 
-- at least :data:`AGREEING` crops settle it as W (:func:`~boardsight.sheets.decode.settles`),
-  and none settles it as any other word;
+- at least :data:`AGREEING` readings settle it as W (:func:`~boardsight.sheets.decode.settles`),
+  and none settles it as any other word; the plain crop read by a second recogniser
+  (:data:`SECOND_OPINION`: PP-OCRv4's beside PP-OCRv6's) counts as one reading more, so one
+  varied crop and the other recogniser agreeing settle a word, as two varied crops do;
 - W does not differ from the word as first read only by an I for an L
   (:func:`~boardsight.sheets.decode.drawn_alike`: the recogniser picks between the same strokes);
 - neither the first reading nor any crop reads the word with more letters of which W is a
@@ -50,10 +52,14 @@ from boardsight.sheets.decode import (
 )
 from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.edge_look import widened
-from boardsight.vision.sheets.ppocr import PPOCR, rectify
+from boardsight.vision.sheets.ppocr import PPOCR, engine, rectify
 
+SECOND_OPINION = {"v6": "v4"}
+"""For the recogniser reading the crops, the one that also reads the word's plain crop: an
+older model whose misreadings are its own (on the tuning sheets, 7 words more settled right
+and none wrong from that one crop; from all 16 crops it made 2 false valid verdicts)."""
 AGREEING = 2
-"""Crops that must settle a word alike (3 settled a fifth fewer words on the tuning sheets, with
+"""Readings that must settle a word alike (3 settled a fifth fewer words on the tuning sheets, with
 no fewer settled wrong once the rules above hold)."""
 TURN_DEGREES = 2.0
 STROKE_KERNEL = np.ones((2, 2), np.uint8)
@@ -193,18 +199,32 @@ def settled_by_variants(
         return reading
     agreeing = [d for d in decisions if settles(d, vocabulary) and d.text == word]
     note = (
-        f"read {reading.raw} at first; read again from {len(decisions)} crops cut and drawn "
-        f"a little differently: {word} from {len(agreeing)} of them, no other word from any"
+        f"read {reading.raw} at first; read again {len(decisions)} ways (crops cut and drawn a "
+        f"little differently, another recogniser): {word} from {len(agreeing)} of them, "
+        "no other word from any"
     )
     return dataclasses.replace(agreeing[0], notes=(note,))
 
 
-def varied_tables(ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray]) -> list[list[LetterTable]]:
-    """Each quad's letter tables read from its :func:`varied_crops` (all in one call to the recogniser)."""
+def varied_tables(
+    ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray], second: PPOCR | None = None
+) -> list[list[LetterTable]]:
+    """Each quad's letter tables read from its :func:`varied_crops` (all in one call to the
+    recogniser), then, with a ``second`` recogniser, its plain crop's table by that one."""
     crops = [crop for quad in quads for crop in varied_crops(image, quad)]
     lines = ocr.recognise_crops(crops, [quad for quad in quads for _ in VARIANTS])
     tables = [line.table for line in lines]
-    return [tables[n * len(VARIANTS) : (n + 1) * len(VARIANTS)] for n in range(len(quads))]
+    varied = [tables[n * len(VARIANTS) : (n + 1) * len(VARIANTS)] for n in range(len(quads))]
+    if second is None:
+        return varied
+    plain = [line.table for line in second.recognise(image, quads)]
+    return [[*own, other] for own, other in zip(varied, plain, strict=True)]
+
+
+def second_opinion(ocr: PPOCR) -> PPOCR | None:
+    """The recogniser that also reads a word's plain crop for ``ocr`` (:data:`SECOND_OPINION`), if any."""
+    name = SECOND_OPINION.get(getattr(ocr, "name", ""))
+    return engine(name) if name is not None else None
 
 
 def look_varied(
@@ -213,11 +233,13 @@ def look_varied(
     quads: list[np.ndarray],
     readings: list[WordReading],
     vocabulary: Vocabulary,
+    second: PPOCR | None = None,
 ) -> list[WordReading]:
-    """``readings`` with each word flagged *check* that its varied crops agree on, settled so."""
+    """``readings`` with each word flagged *check* that its varied crops (and the ``second``
+    recogniser's reading of its plain crop) agree on, settled so."""
     return look_again(
         readings,
         lambda reading: reading.status == CHECK,
-        lambda picked: varied_tables(ocr, image, [quads[i] for i in picked]),
+        lambda picked: varied_tables(ocr, image, [quads[i] for i in picked], second),
         lambda reading, tables: settled_by_variants(reading, tables, vocabulary),
     )

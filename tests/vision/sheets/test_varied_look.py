@@ -17,6 +17,7 @@ from boardsight.vision.sheets.varied_look import (
     closer,
     is_part_of,
     look_varied,
+    second_opinion,
     varied_crops,
 )
 
@@ -146,3 +147,34 @@ def test_a_few_crops_do_not_outvote_the_rest_finding_another_word_as_likely() ->
     # The same three, beside crops that read SET (no nearer SEC than SEE), settle it.
     alone = VariedReader("SEE", "SEE", "SEE", "SET")
     assert look_varied(alone, sheet(), [QUAD], [doubtful], BOARD)[0].text == "SEE"
+
+
+class PlainReader:
+    """A second recogniser: reads every plain crop it is given as ``word``."""
+
+    def __init__(self, word: str) -> None:
+        self.word, self.quads = word, []
+
+    def recognise(self, image, quads):
+        self.quads += quads
+        return [SimpleNamespace(table=written(self.word)) for _ in quads]
+
+
+def test_one_varied_crop_and_the_second_recogniser_agreeing_settle_a_word() -> None:
+    doubtful = flagged("ZOROS")
+    second = PlainReader("ZEROS")
+    looked = look_varied(VariedReader("ZEROS", "ZOROS"), sheet(), [QUAD], [doubtful], BOARD, second)
+    assert looked[0].text == "ZEROS" and f"{len(VARIANTS) + 1} ways" in looked[0].notes[0]
+    assert len(second.quads) == 1  # the plain crop alone
+    # The second recogniser alone is one reading: it settles nothing by itself.
+    assert look_varied(VariedReader("ZOROS"), sheet(), [QUAD], [doubtful], BOARD, second) == [doubtful]
+    # And it is a reading like the others: settling another word, it holds the crops back.
+    other = PlainReader("GOER")
+    assert look_varied(
+        VariedReader("ZEROS", "ZEROS", "ZOROS"), sheet(), [QUAD], [doubtful], BOARD, other
+    ) == [doubtful]
+
+
+def test_the_second_opinion_is_the_older_recogniser_for_the_default_one_only() -> None:
+    assert second_opinion(SimpleNamespace(name="v6")) is not None
+    assert second_opinion(SimpleNamespace(name="v4")) is None
