@@ -15,7 +15,7 @@ Tesseract's words take the one lexicon word an edit away when there is exactly o
 "Constrained+hand" is constrained, each word under the hand learnt from the image's other
 words (:mod:`boardsight.sheets.hand_model`; an image is one writer's, as a sheet is).
 "+looks" is that, then the sheet reader's second looks at the words left open (past their
-ends, closer, from varied crops) and its doubled-letter doubt, as a sheet is read
+ends, from varied crops) and its doubled-letter doubt, as a sheet is read
 (:func:`boardsight.vision.sheets.reader.second_looks`).
 """
 

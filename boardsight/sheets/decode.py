@@ -188,11 +188,6 @@ def joint_log_probs(evidence: Sequence[Evidence], words: list[str]) -> list[floa
     return [float(value) for value in combined]
 
 
-def _scorer(evidence: Sequence[Evidence]) -> Callable[[list[str]], list[float]]:
-    """:func:`joint_log_probs` under ``evidence``, for words to come."""
-    return lambda words: joint_log_probs(evidence, words)
-
-
 def read_word_by(
     evidence: Sequence[Evidence],
     vocabulary: Vocabulary | None,
@@ -205,7 +200,7 @@ def read_word_by(
     """Decide what one word image says from one or more recognisers' tables of it.
 
     Each recogniser proposes its most likely strings; every string and candidate word is
-    scored under all of them together (:func:`_scorer`), and the decision is the one of the
+    scored under all of them together (:func:`joint_log_probs`), and the decision is the one of the
     module docstring on those scores: the same rules, as strict, whatever the engines.
 
     ``nonword_raw``: the raw reading is the likeliest string that is *not* a valid word (for
@@ -218,9 +213,11 @@ def read_word_by(
     )
     own_beams = [best_strings(item.table, beam=BEAM) for item in evidence]
     proposed = sorted({word for own_beam in own_beams for word, _ in own_beam})
-    score = _scorer(evidence)
     beam = sorted(
-        (Scored(word, value) for word, value in zip(proposed, score(proposed), strict=True)),
+        (
+            Scored(word, value)
+            for word, value in zip(proposed, joint_log_probs(evidence, proposed), strict=True)
+        ),
         key=lambda scored: -scored.log_prob,
     )[:BEAM]
     if not beam or not greedy:
@@ -233,7 +230,7 @@ def read_word_by(
     frames = max(item.table.frames for item in evidence)
     words = candidate_words([scored.word for scored in beam[:3]], vocabulary, frames)
     scored_words = sorted(
-        (Scored(word, value) for word, value in zip(words, score(words), strict=True)),
+        (Scored(word, value) for word, value in zip(words, joint_log_probs(evidence, words), strict=True)),
         key=lambda scored: -scored.log_prob,
     )
     decision = _decide(raw, beam, scored_words, vocabulary, support, ambiguity, supported)

@@ -76,32 +76,21 @@ def closer(quad: np.ndarray, share: float) -> np.ndarray:
     )
 
 
-Variant = Callable[[np.ndarray, np.ndarray], np.ndarray]
-"""A crop of a word from the photo and the word's quad."""
+Recut = Callable[[np.ndarray], np.ndarray]
+"""A word's quad cut differently."""
+Redrawn = Callable[[np.ndarray], np.ndarray]
+"""A word's plain crop drawn differently."""
 
 
-def _cut(share: float) -> Variant:
-    """The quad cut closer by ``share`` of its height above and below (taller for a negative share)."""
-    return lambda image, quad: rectify(image, closer(quad, share))
-
-
-def _longer(share: float) -> Variant:
-    """The quad lengthened by ``share`` of its height past each end."""
-    return lambda image, quad: rectify(image, widened(quad, share))
-
-
-def _scaled(factor: float) -> Variant:
+def _scaled(factor: float) -> Redrawn:
     """The crop scaled ``factor`` times wider, its height kept."""
-    return lambda image, quad: cv2.resize(
-        rectify(image, quad), None, fx=factor, fy=1.0, interpolation=cv2.INTER_CUBIC
-    )
+    return lambda plain: cv2.resize(plain, None, fx=factor, fy=1.0, interpolation=cv2.INTER_CUBIC)
 
 
-def _turned(degrees: float) -> Variant:
+def _turned(degrees: float) -> Redrawn:
     """The crop turned ``degrees`` about its centre."""
 
-    def crop(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-        plain = rectify(image, quad)
+    def crop(plain: np.ndarray) -> np.ndarray:
         height, width = plain.shape[:2]
         matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
         return cv2.warpAffine(
@@ -111,32 +100,35 @@ def _turned(degrees: float) -> Variant:
     return crop
 
 
-def _grey(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(cv2.cvtColor(rectify(image, quad), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+def _grey(plain: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cv2.cvtColor(plain, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
 
 
-def _evened(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def _evened(plain: np.ndarray) -> np.ndarray:
     """The grey crop stretched to the full range: pale ink made dark."""
-    grey = cv2.cvtColor(rectify(image, quad), cv2.COLOR_BGR2GRAY)
+    grey = cv2.cvtColor(plain, cv2.COLOR_BGR2GRAY)
     return cv2.cvtColor(cv2.normalize(grey, None, 0, 255, cv2.NORM_MINMAX), cv2.COLOR_GRAY2BGR)
 
 
-def _blurred(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    return cv2.GaussianBlur(rectify(image, quad), (3, 3), 0)
+def _blurred(plain: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(plain, (3, 3), 0)
 
 
-def _bolder(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def _bolder(plain: np.ndarray) -> np.ndarray:
     """Dark strokes thickened by a pixel."""
-    return cv2.erode(rectify(image, quad), STROKE_KERNEL)
+    return cv2.erode(plain, STROKE_KERNEL)
 
 
-VARIANTS: dict[str, Variant] = {
-    "cut closer by 5%": _cut(0.05),
-    "cut closer by 10%": _cut(0.1),
-    "cut closer by 15%": _cut(0.15),
-    "cut taller by 10%": _cut(-0.1),
-    "longer by 15%": _longer(0.15),
-    "longer by 30%": _longer(0.3),
+RECUT: dict[str, Recut] = {
+    "cut closer by 5%": lambda quad: closer(quad, 0.05),
+    "cut closer by 10%": lambda quad: closer(quad, 0.1),
+    "cut closer by 15%": lambda quad: closer(quad, 0.15),
+    "cut taller by 10%": lambda quad: closer(quad, -0.1),
+    "longer by 15%": lambda quad: widened(quad, 0.15),
+    "longer by 30%": lambda quad: widened(quad, 0.3),
+}
+"""Crops cut from the photo along a changed quad."""
+REDRAWN: dict[str, Redrawn] = {
     "scaled to 80% width": _scaled(0.8),
     "scaled to 125% width": _scaled(1.25),
     "scaled to 150% width": _scaled(1.5),
@@ -147,12 +139,18 @@ VARIANTS: dict[str, Variant] = {
     "evened out": _evened,
     "strokes bolder": _bolder,
 }
-"""The crops a word in doubt is read again from, by what was done to its plain crop."""
+"""Crops made from the word's plain crop."""
+VARIANTS: tuple[str, ...] = (*RECUT, *REDRAWN)
+"""The crops a word in doubt is read again from, in the order they are read."""
 
 
-def varied_crops(image: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
-    """The word's crop made each way of :data:`VARIANTS`, in that order."""
-    return [make(image, quad) for make in VARIANTS.values()]
+def varied_crops(image: np.ndarray, quad: np.ndarray, plain: np.ndarray | None = None) -> list[np.ndarray]:
+    """The word's crop made each way of :data:`VARIANTS`, in that order (``plain``: its plain crop,
+    when it is already cut)."""
+    plain = rectify(image, quad) if plain is None else plain
+    return [rectify(image, recut(quad)) for recut in RECUT.values()] + [
+        redraw(plain) for redraw in REDRAWN.values()
+    ]
 
 
 def is_part_of(word: str, longer: str) -> bool:
@@ -211,19 +209,22 @@ def varied_tables(
 ) -> list[list[LetterTable]]:
     """Each quad's letter tables read from its :func:`varied_crops` (all in one call to the
     recogniser), then, with a ``second`` recogniser, its plain crop's table by that one."""
-    crops = [crop for quad in quads for crop in varied_crops(image, quad)]
+    plains = [rectify(image, quad) for quad in quads]
+    crops = [
+        crop for quad, plain in zip(quads, plains, strict=True) for crop in varied_crops(image, quad, plain)
+    ]
     lines = ocr.recognise_crops(crops, [quad for quad in quads for _ in VARIANTS])
     tables = [line.table for line in lines]
     varied = [tables[n * len(VARIANTS) : (n + 1) * len(VARIANTS)] for n in range(len(quads))]
     if second is None:
         return varied
-    plain = [line.table for line in second.recognise(image, quads)]
-    return [[*own, other] for own, other in zip(varied, plain, strict=True)]
+    other = [line.table for line in second.recognise_crops(plains, quads)]
+    return [[*own, table] for own, table in zip(varied, other, strict=True)]
 
 
 def second_opinion(ocr: PPOCR) -> PPOCR | None:
     """The recogniser that also reads a word's plain crop for ``ocr`` (:data:`SECOND_OPINION`), if any."""
-    name = SECOND_OPINION.get(getattr(ocr, "name", ""))
+    name = SECOND_OPINION.get(ocr.name)
     return engine(name) if name is not None else None
 
 

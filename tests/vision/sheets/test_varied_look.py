@@ -155,9 +155,9 @@ class PlainReader:
     def __init__(self, word: str) -> None:
         self.word, self.quads = word, []
 
-    def recognise(self, image, quads):
+    def recognise_crops(self, crops, quads):
         self.quads += quads
-        return [SimpleNamespace(table=written(self.word)) for _ in quads]
+        return [SimpleNamespace(table=written(self.word)) for _ in crops]
 
 
 def test_one_varied_crop_and_the_second_recogniser_agreeing_settle_a_word() -> None:
