@@ -138,11 +138,10 @@ class DaskPool(WorkerPool):
             self._client.close()
             return
         # Results still on their way when a batch is stopped are dropped on purpose; Dask
-        # would log each cut-off transfer as a traceback of its event loop, during the close
-        # and, from the loop's own thread, after it.
+        # would log each cut-off transfer as a traceback, during the close and, from the
+        # event loop's own thread, after it.
+        drop_cut_off_transfer_logs()
         loop_log = logging.getLogger("tornado.application")
-        if not any(isinstance(item, _CutOffTransfers) for item in loop_log.filters):
-            loop_log.addFilter(_CutOffTransfers())
         level = loop_log.level
         loop_log.setLevel(logging.CRITICAL)
         try:
@@ -150,6 +149,23 @@ class DaskPool(WorkerPool):
             self._client.close()
         finally:
             loop_log.setLevel(level)
+
+
+CUT_OFF_LOGGERS = ("distributed", "tornado", "tornado.application")
+
+
+def drop_cut_off_transfer_logs() -> None:
+    """Keeps a stopped batch's cut-off transfers out of the log, from every logger of Dask
+    and of its event loop (``distributed.batched`` logs them at info, with a traceback).
+
+    The filter goes on each logger named and on each handler they print through, since a
+    logger's own filter sees only the records made on it, not those of the loggers below.
+    """
+    for name in CUT_OFF_LOGGERS:
+        logger = logging.getLogger(name)
+        for item in [logger, *logger.handlers, *logging.getLogger().handlers]:
+            if not any(isinstance(f, _CutOffTransfers) for f in item.filters):
+                item.addFilter(_CutOffTransfers())
 
 
 class _CutOffTransfers(logging.Filter):
