@@ -16,13 +16,29 @@ from boardsight.vision.sheets.varied_look import (
     agreed_word,
     closer,
     is_part_of,
+    keeps_most_of,
     look_varied,
     second_opinion,
     varied_crops,
 )
 
 BOARD = Vocabulary.of_words(
-    ["ZEROS", "TOR", "TORN", "MIL", "GOER", "DOER", "SEE", "SEC", "TONED", "QUIET", "QUITE", "TONE"]
+    [
+        "ZEROS",
+        "TOR",
+        "TORN",
+        "MIL",
+        "GOER",
+        "DOER",
+        "SEE",
+        "SEC",
+        "TONED",
+        "QUIET",
+        "QUITE",
+        "TONE",
+        "MA",
+        "AM",
+    ]
 )
 QUAD = np.array([[20, 20], [120, 20], [120, 50], [20, 50]], np.float32)
 
@@ -111,6 +127,16 @@ def test_a_word_first_read_with_a_letter_more_is_not_settled_without_it() -> Non
 def test_crops_that_leave_the_word_in_doubt_settle_nothing() -> None:
     reader = VariedReader("QUIETT")  # QUIET and QUITE both near: still in doubt
     assert look_varied(reader, sheet(), [QUAD], [flagged("QUIETT")], BOARD) == [flagged("QUIETT")]
+
+
+def test_a_word_changed_in_half_its_letters_is_not_settled_however_many_crops_agree() -> None:
+    # A writer's "Mr", read MR at first: three crops reading MA must not make it a valid word.
+    assert agreed_word(flagged("MR"), decided("MA", "MA", "MA", "MR", "MR"), BOARD) is None
+    assert agreed_word(flagged("MX"), decided(*["AM"] * len(VARIANTS)), BOARD) is None
+    assert agreed_word(flagged("TOX"), decided("TOR", "TOR", "TOX"), BOARD) == "TOR"
+    assert keeps_most_of("ZOROS", "ZEROS") and keeps_most_of("TOX", "TOR")
+    assert not keeps_most_of("MR", "MA") and not keeps_most_of("GUUR", "GOER")
+    assert not keeps_most_of("", "TOR")
 
 
 def test_an_i_for_an_l_alone_is_not_settled_however_many_crops_agree() -> None:
