@@ -6,7 +6,8 @@ which run through the whole crop, are taken out first.
 
 - *struck through*: after an opening with a line longer than any letter's own bar (level
   or at a slight slope), a bar remains across most of the word's width, through the middle
-  of the letters' own band (the rows their ink fills), not running on to the crop's edge.
+  of the letters' own band (the rows their ink fills), not running across the whole crop (a
+  strike may run on to one side's edge: a hasty stroke overshoots the word).
   A bar in a second colour is a strike as it is; a bar in the word's pen must also run
   across all the letters, be as thick as a pen stroke (not a blur of letters), and cross
   paper between letters (columns with no other ink) or run on past the letters at an end,
@@ -277,8 +278,8 @@ def _has_strike(
     mask, own = ink.mask, ink.own
     for label in range(1, count):
         left, bar_top, w, h, _area = stats[label]
-        if left <= 1 or left + w >= source.shape[1] - 1:
-            continue  # a ruled line, or something beyond the word: it runs on past the margin
+        if left <= 1 and left + w >= source.shape[1] - 1:
+            continue  # a ruled line: it runs across the whole crop
         middle = (bar_top + h / 2 - top) / letters
         if not own_pen:
             spans = min(left + w, x1) - max(left, x0)

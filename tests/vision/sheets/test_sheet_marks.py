@@ -78,6 +78,22 @@ def test_a_strike_running_past_the_crop_margin_is_still_a_strike() -> None:
     assert find_marks(page, WORD_QUAD).cancelled
 
 
+@pytest.mark.parametrize("colour", [(140, 40, 25), (30, 150, 60)])
+@pytest.mark.parametrize("ends", [(0, 310), (92, 419)])
+def test_a_strike_overshooting_to_one_edge_of_the_crop_is_still_a_strike(
+    ends: tuple[int, int], colour: tuple[int, int, int]
+) -> None:
+    page = _page(ruled=True)  # the strike runs on off the crop, at one side only
+    cv2.line(page, (ends[0], 105), (ends[1], 105), colour, 2, cv2.LINE_AA)
+    assert find_marks(page, WORD_QUAD).cancelled
+
+
+def test_a_line_across_the_whole_crop_through_the_letters_is_no_strike() -> None:
+    page = _page()
+    cv2.line(page, (0, 104), (419, 104), (30, 150, 60), 3, cv2.LINE_AA)
+    assert not find_marks(page, WORD_QUAD).cancelled
+
+
 def test_an_open_circle_in_a_second_colour_is_circled() -> None:
     page = _page()
     cv2.ellipse(page, (200, 105), (125, 42), 0, 30, 345, (30, 30, 210), 3, cv2.LINE_AA)
