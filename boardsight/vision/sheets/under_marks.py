@@ -78,6 +78,13 @@ def faded_image(
     return cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
 
 
+def faded_photo(image_bgr: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray | None:
+    """The photo with the second pen of the words at ``quads`` faded into the paper
+    (:func:`faded_image`), or None when there is no second pen or it cannot be parted."""
+    colours = pen_colours(image_bgr, quads)
+    return faded_image(image_bgr, *colours) if colours is not None else None
+
+
 def piece_box(quad: np.ndarray) -> tuple[float, float, float, float]:
     return float(quad[:, 0].min()), float(quad[:, 1].min()), float(quad[:, 0].max()), float(quad[:, 1].max())
 
@@ -121,8 +128,7 @@ def detect_under_marks(
 ) -> list[np.ndarray]:
     """``quads`` with the pieces a second detection (``detect``: image -> quads) finds on the
     photo with its second pen faded out; ``quads`` as they are when there is no second pen."""
-    colours = pen_colours(image_bgr, quads)
-    faded = faded_image(image_bgr, *colours) if colours is not None else None
+    faded = faded_photo(image_bgr, quads)
     if faded is None:
         return list(quads)
     return merge_pieces(quads, detect(faded))

@@ -10,7 +10,10 @@ only when all of these hold (:func:`agreed_word`, :func:`clear_of_rivals`):
 
 - at least :data:`AGREEING` readings settle it as W (:func:`~boardsight.sheets.decode.settles`),
   and none settles it as any other word; the plain crop read by a second recogniser
-  (:data:`SECOND_OPINION`: PP-OCRv4's beside PP-OCRv6's) counts as one reading more, so one
+  (:data:`SECOND_OPINION`: PP-OCRv4's beside PP-OCRv6's) counts as one reading more, and so do
+  the plain and the longer crop of the photo with the marks' pen faded into the paper
+  (:func:`~boardsight.vision.sheets.under_marks.faded_photo`, when the sheet has a second pen:
+  a ring or strike across a letter no longer hides it), so one
   varied crop and the other recogniser agreeing settle a word, as two varied crops do;
 - W does not differ from the word as first read only by an I for an L
   (:func:`~boardsight.sheets.decode.drawn_alike`: the recogniser picks between the same strokes);
@@ -56,8 +59,9 @@ from boardsight.sheets.decode import (
 )
 from boardsight.sheets.scoring import edit_distance
 from boardsight.sheets.second_look import look_again
-from boardsight.vision.sheets.edge_look import widened
+from boardsight.vision.sheets.edge_look import WIDEN, widened
 from boardsight.vision.sheets.ppocr import PPOCR, engine, rectify
+from boardsight.vision.sheets.under_marks import faded_photo
 
 SECOND_OPINION = {"v6": "v4"}
 """For the recogniser reading the crops, the one that also reads the word's plain crop: an
@@ -208,17 +212,23 @@ def settled_by_variants(
     agreeing = [d for d in decisions if settles(d, vocabulary) and d.text == word]
     note = (
         f"read {reading.raw} at first; read again {len(decisions)} ways (crops cut and drawn a "
-        f"little differently, another recogniser): {word} from {len(agreeing)} of them, "
+        "little differently, another recogniser, the marks' pen faded out where there is one): "
+        f"{word} from {len(agreeing)} of them, "
         "no other word from any"
     )
     return dataclasses.replace(agreeing[0], notes=(note,))
 
 
 def varied_tables(
-    ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray], second: PPOCR | None = None
+    ocr: PPOCR,
+    image: np.ndarray,
+    quads: list[np.ndarray],
+    second: PPOCR | None = None,
+    faded: np.ndarray | None = None,
 ) -> list[list[LetterTable]]:
     """Each quad's letter tables read from its :func:`varied_crops` (all in one call to the
-    recogniser), then, with a ``second`` recogniser, its plain crop's table by that one."""
+    recogniser), then, with a ``second`` recogniser, its plain crop's table by that one, then,
+    with a ``faded`` photo (the second pen faded out), its plain and longer crops' tables there."""
     plains = [rectify(image, quad) for quad in quads]
     crops = [
         crop for quad, plain in zip(quads, plains, strict=True) for crop in varied_crops(image, quad, plain)
@@ -226,10 +236,14 @@ def varied_tables(
     lines = ocr.recognise_crops(crops, [quad for quad in quads for _ in VARIANTS])
     tables = [line.table for line in lines]
     varied = [tables[n * len(VARIANTS) : (n + 1) * len(VARIANTS)] for n in range(len(quads))]
-    if second is None:
+    if second is not None:
+        other = [line.table for line in second.recognise_crops(plains, quads)]
+        varied = [[*own, table] for own, table in zip(varied, other, strict=True)]
+    if faded is None:
         return varied
-    other = [line.table for line in second.recognise_crops(plains, quads)]
-    return [[*own, table] for own, table in zip(varied, other, strict=True)]
+    cut = [cut for quad in quads for cut in (quad, widened(quad, WIDEN))]
+    lines = ocr.recognise_crops([rectify(faded, quad) for quad in cut], cut)
+    return [[*own, lines[2 * n].table, lines[2 * n + 1].table] for n, own in enumerate(varied)]
 
 
 def second_opinion(ocr: PPOCR) -> PPOCR | None:
@@ -247,10 +261,13 @@ def look_varied(
     second: PPOCR | None = None,
 ) -> list[WordReading]:
     """``readings`` with each word flagged *check* that its varied crops (and the ``second``
-    recogniser's reading of its plain crop) agree on, settled so."""
+    recogniser's reading of its plain crop, and its crops of the photo with the marks' pen
+    faded out) agree on, settled so."""
     return look_again(
         readings,
         lambda reading: reading.status == CHECK,
-        lambda picked: varied_tables(ocr, image, [quads[i] for i in picked], second),
+        lambda picked: varied_tables(
+            ocr, image, [quads[i] for i in picked], second, faded_photo(image, quads)
+        ),
         lambda reading, tables: settled_by_variants(reading, tables, vocabulary),
     )

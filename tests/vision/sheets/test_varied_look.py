@@ -20,6 +20,7 @@ from boardsight.vision.sheets.varied_look import (
     look_varied,
     second_opinion,
     varied_crops,
+    varied_tables,
 )
 
 BOARD = Vocabulary.of_words(
@@ -58,6 +59,11 @@ class VariedReader:
 
     def recognise_crops(self, crops, quads):
         self.crops += crops
+        if len(crops) % len(VARIANTS):  # the faded photo's crops: each read as the last word
+            last = self.words[-1]
+            return [SimpleNamespace(table=last if isinstance(last, LetterTable) else written(last))] * len(
+                crops
+            )
         each = [self.words[min(n, len(self.words) - 1)] for n in range(len(VARIANTS))]
         return [
             SimpleNamespace(table=word if isinstance(word, LetterTable) else written(word))
@@ -204,3 +210,21 @@ def test_one_varied_crop_and_the_second_recogniser_agreeing_settle_a_word() -> N
 def test_the_second_opinion_is_the_older_recogniser_for_the_default_one_only() -> None:
     assert second_opinion(SimpleNamespace(name="v6")) is not None
     assert second_opinion(SimpleNamespace(name="v4")) is None
+
+
+def test_the_faded_photo_gives_each_word_its_plain_and_longer_crop_read_there() -> None:
+    reader = VariedReader("ZOROS", "ZEROS")
+    faded = np.full((80, 160, 3), 250, np.uint8)
+    faded[30:40, 30:110] = 60  # the word's ink left once the marks' pen is faded
+    (tables,) = varied_tables(reader, sheet(), [QUAD], faded=faded)
+    assert len(tables) == len(VARIANTS) + 2
+    plain, longer = reader.crops[-2:]
+    assert plain.shape[1] < longer.shape[1]
+    assert set(np.unique(plain)) <= {60, 250}  # cut from the faded photo, not the sheet
+    assert len(varied_tables(VariedReader("ZEROS"), sheet(), [QUAD])[0]) == len(VARIANTS)
+
+
+def test_a_sheet_in_one_pen_has_no_faded_photo_to_read() -> None:
+    from boardsight.vision.sheets.under_marks import faded_photo
+
+    assert faded_photo(sheet(), [QUAD]) is None
