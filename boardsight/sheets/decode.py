@@ -10,8 +10,10 @@ is given). The decision:
   (within ``ambiguity``): then it is flagged *check*;
 - a raw reading that is not valid becomes the best valid candidate only when the writing
   itself supports that word: it is within ``support`` of the raw reading and has at least
-  ``supported`` probability of its own, no second valid word is about as likely, and it does
-  not differ from the reading only by an I for an L or an L for an I (drawn alike);
+  ``supported`` probability of its own, no second valid word is about as likely, it does
+  not differ from the reading only by an I for an L or an L for an I (drawn alike), and it
+  puts in no L where the reading had no letter that, as an I, would make no valid word (a
+  lone upright stroke the recogniser left out may as well be an I);
 - otherwise it stays as written: flagged *check* (with the close valid candidates) when a
   valid word is near or the reading is unsure, else taken as the clearly written non-word
   it is (a player's mistake, for the verdict to judge).
@@ -25,6 +27,7 @@ would give up to correct its own reading (two must not outvote a letter one of t
 
 from __future__ import annotations
 
+import difflib
 import math
 import string
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -305,7 +308,7 @@ def _decide(
         if second is not None and best.log_prob - second.log_prob < ambiguity:
             note = f"{best.word} and {second.word} are about equally likely"
             return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
-        if drawn_alike(raw.word, best.word):
+        if drawn_alike(raw.word, best.word) or puts_in_an_l(raw.word, best.word, vocabulary):
             note = f"I and L may be drawn alike: {best.word} or as written"
             return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
         return WordReading(best.word, raw.word, CORRECTED, best.probability, shown, runners)
@@ -323,6 +326,20 @@ def drawn_alike(read: str, word: str) -> bool:
         and read != word
         and all(a == b or {a, b} == DRAWN_ALIKE for a, b in zip(read, word, strict=True))
     )
+
+
+def puts_in_an_l(read: str, word: str, vocabulary: Vocabulary) -> bool:
+    """Whether ``word`` has an L where ``read`` has no letter, that as an I would make no valid
+    word: the recogniser leaves out a thin upright stroke, and a correction that puts it back
+    cannot tell which of the two it was (a written IEE, read EE, corrected to LEE)."""
+    matcher = difflib.SequenceMatcher(a=read, b=word, autojunk=False)
+    for tag, _a0, _a1, b0, b1 in matcher.get_opcodes():
+        if tag != "insert":
+            continue
+        for at in range(b0, b1):
+            if word[at] == "L" and not vocabulary.is_valid(word[:at] + "I" + word[at + 1 :]):
+                return True
+    return False
 
 
 def _valid_raw(

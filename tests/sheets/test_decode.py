@@ -16,6 +16,7 @@ from boardsight.sheets.decode import (
     Vocabulary,
     drawn_alike,
     edits1,
+    puts_in_an_l,
     read_word,
     read_word_by,
 )
@@ -73,6 +74,25 @@ def test_a_correction_only_from_i_to_l_is_flagged_not_taken() -> None:
 def test_drawn_alike_is_only_i_for_l_and_l_for_i() -> None:
     assert drawn_alike("MII", "MIL") and drawn_alike("UINA", "ULNA") and drawn_alike("ILL", "LIL")
     assert not drawn_alike("MIT", "MIL") and not drawn_alike("MIL", "MIL") and not drawn_alike("MII", "MILL")
+
+
+def test_a_correction_that_puts_back_a_left_out_stroke_as_an_l_is_flagged() -> None:
+    # A written IEE, its I left out by the recogniser but for a little L where it stood.
+    frames = [{"-": 0.6, "L": 0.35}, {"E": 0.97}, {"-": 0.97}, {"E": 0.97}, {"-": 0.97}]
+    reading = read_word(table(frames), Vocabulary.of_words(["LEE", "TEE"]))
+    assert reading.raw == "EE"
+    assert (reading.text, reading.status) == ("EE", CHECK)
+    assert "drawn alike" in reading.notes[0]
+    # The same stroke put back as an I is corrected as the rule allows (a left-out thin I).
+    frames[0] = {"-": 0.6, "I": 0.35}
+    assert read_word(table(frames), Vocabulary.of_words(["IEE"])).status == CORRECTED
+
+
+def test_puts_in_an_l_only_for_an_inserted_l_that_as_an_i_makes_no_valid_word() -> None:
+    both = Vocabulary.of_words(["LEE", "IEE"])
+    assert puts_in_an_l("EE", "LEE", BOARD) and puts_in_an_l("FAT", "FLAT", BOARD)
+    assert not puts_in_an_l("EE", "LEE", both)  # as an I it is a valid word too
+    assert not puts_in_an_l("KN", "KIN", BOARD) and not puts_in_an_l("MIT", "MIL", BOARD)
 
 
 def test_two_valid_readings_about_equally_likely_are_flagged() -> None:

@@ -7,8 +7,10 @@ as written as no valid word) is read once more from its quad widened by :data:`W
 height at each end, and that reading is taken only when it settles the word as a valid word
 under the usual rules (:func:`boardsight.sheets.decode.settles`) *and* only adds letters at an
 end of the word as first read (EW to YEW, never ATTLRE to ATTIRE: a second look at the same
-letters is no reason to read them otherwise); else the word stays as it was. A settled word is
-never looked at again, so this can only settle open words.
+letters is no reason to read them otherwise), and the letter added is no L that as an I would
+make no valid word (a player's IEE, read EE, is read LEE from the wider crop: the stroke may be
+either, :func:`~boardsight.sheets.decode.puts_in_an_l`); else the word stays as it was. A
+settled word is never looked at again, so this can only settle open words.
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ from __future__ import annotations
 import numpy as np
 
 from boardsight.sheets.ctc import LetterTable
-from boardsight.sheets.decode import Evidence, Vocabulary, WordReading, is_unsettled, read_word_by, settles
+from boardsight.sheets.decode import (
+    Evidence,
+    Vocabulary,
+    WordReading,
+    is_unsettled,
+    puts_in_an_l,
+    read_word_by,
+    settles,
+)
 from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.ppocr import PPOCR
 
@@ -46,7 +56,10 @@ def look_past_the_ends(
 
     def revise(reading: WordReading, table: LetterTable) -> WordReading:
         second = read_word_by([Evidence(table)], vocabulary)
-        return second if settles(second, vocabulary) and adds_at_an_end(reading.raw, second.text) else reading
+        added = adds_at_an_end(reading.raw, second.text)
+        if settles(second, vocabulary) and added and not puts_in_an_l(reading.raw, second.text, vocabulary):
+            return second
+        return reading
 
     return look_again(
         readings,

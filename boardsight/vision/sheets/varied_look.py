@@ -16,7 +16,9 @@ only when all of these hold (:func:`agreed_word`, :func:`clear_of_rivals`):
   a ring or strike across a letter no longer hides it), so one
   varied crop and the other recogniser agreeing settle a word, as two varied crops do;
 - W does not differ from the word as first read only by an I for an L
-  (:func:`~boardsight.sheets.decode.drawn_alike`: the recogniser picks between the same strokes);
+  (:func:`~boardsight.sheets.decode.drawn_alike`: the recogniser picks between the same strokes),
+  nor put in an L that as an I would make no valid word
+  (:func:`~boardsight.sheets.decode.puts_in_an_l`);
 - W keeps more than half of the word as first read (:func:`keeps_most_of`): a change of one
   letter in two leaves a single letter of agreement, and among so few letters a misreading is
   often a valid word (a writer's "Mr", read MR at first, was settled as MA by 3 crops of 16
@@ -54,6 +56,7 @@ from boardsight.sheets.decode import (
     WordReading,
     drawn_alike,
     joint_log_probs,
+    puts_in_an_l,
     read_word_by,
     settles,
 )
@@ -180,6 +183,8 @@ def agreed_word(reading: WordReading, decisions: Sequence[WordReading], vocabula
         return None
     word, count = settled.most_common(1)[0]
     if count < AGREEING or drawn_alike(reading.raw, word) or not keeps_most_of(reading.raw, word):
+        return None
+    if puts_in_an_l(reading.raw, word, vocabulary):
         return None
     if any(is_part_of(word, text) for text in (reading.raw, *(d.text for d in decisions))):
         return None

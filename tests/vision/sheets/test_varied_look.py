@@ -145,6 +145,15 @@ def test_a_word_changed_in_half_its_letters_is_not_settled_however_many_crops_ag
     assert not keeps_most_of("", "TOR")
 
 
+def test_an_l_put_in_that_as_an_i_makes_no_word_is_not_settled_however_many_crops_agree() -> None:
+    # A player's IONE, its thin first stroke left out (read ONE): crops reading it LONE must not
+    # settle it, for as an I the stroke makes no valid word; a T put back is settled as before.
+    vocabulary = Vocabulary.of_words(["LONE", "TONE"])
+    lone, tone = ([WordReading(word, word, AS_WRITTEN, 0.9)] * 4 for word in ("LONE", "TONE"))
+    assert agreed_word(flagged("ONE"), lone, vocabulary) is None
+    assert agreed_word(flagged("ONE"), tone, vocabulary) == "TONE"
+
+
 def test_an_i_for_an_l_alone_is_not_settled_however_many_crops_agree() -> None:
     # A player's MLL in a sans-serif print, its small l drawn as a capital I: read MII.
     assert agreed_word(flagged("MII"), decided(*["MIL"] * len(VARIANTS)), BOARD) is None
