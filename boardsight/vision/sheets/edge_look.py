@@ -9,16 +9,21 @@ under the usual rules (:func:`boardsight.sheets.decode.settles`) *and* only adds
 end of the word as first read (EW to YEW, never ATTLRE to ATTIRE: a second look at the same
 letters is no reason to read them otherwise), and the letter added is no L that as an I would
 make no valid word (a player's IEE, read EE, is read LEE from the wider crop: the stroke may be
-either, :func:`~boardsight.sheets.decode.puts_in_an_l`); else the word stays as it was. A
+either, :func:`~boardsight.sheets.decode.puts_in_an_l`; such a word is flagged, with the word
+the wider crop reads as a candidate, even if it was taken as written); else the word stays as it
+was. A
 settled word is never looked at again, so this can only settle open words.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import (
+    CHECK,
     Evidence,
     Vocabulary,
     WordReading,
@@ -56,10 +61,15 @@ def look_past_the_ends(
 
     def revise(reading: WordReading, table: LetterTable) -> WordReading:
         second = read_word_by([Evidence(table)], vocabulary)
-        added = adds_at_an_end(reading.raw, second.text)
-        if settles(second, vocabulary) and added and not puts_in_an_l(reading.raw, second.text, vocabulary):
-            return second
-        return reading
+        if not settles(second, vocabulary) or not adds_at_an_end(reading.raw, second.text):
+            return reading
+        if puts_in_an_l(reading.raw, second.text, vocabulary):
+            # The stroke may be an I: a person decides, even on a word taken as written.
+            note = f"I and L may be drawn alike: {second.text} or as written"
+            return dataclasses.replace(
+                reading, status=CHECK, candidates=second.candidates or reading.candidates, notes=(note,)
+            )
+        return second
 
     return look_again(
         readings,

@@ -10,7 +10,7 @@ from test_wider_look import written
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
 from boardsight.vision.sheets.edge_look import WIDEN, adds_at_an_end, look_past_the_ends, widened
 
-BOARD = Vocabulary.of_words(["YEW", "TONE", "ATTIRE", "LEE", "TEE"])
+BOARD = Vocabulary.of_words(["YEW", "TONE", "ATTIRE", "LEE", "TEE", "LEPT"])
 QUAD = np.array([[10, 10], [60, 10], [60, 40], [10, 40]], np.float32)
 
 
@@ -56,9 +56,14 @@ def test_a_wider_reading_that_settles_nothing_leaves_the_word_as_it_was() -> Non
 
 def test_an_l_added_at_an_end_that_as_an_i_makes_no_word_leaves_the_word_as_it_was() -> None:
     # A player's IEE, read EE; the wider crop reads its I as an L.
-    readings = [WordReading("EE", "EE", CHECK, 0.5)]
-    looked = look_past_the_ends(EdgeReader("LEE"), np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD)
-    assert looked == readings
+    readings = [WordReading("EE", "EE", CHECK, 0.5), WordReading("EPT", "EPT", AS_WRITTEN, 0.9)]
+    looked = look_past_the_ends(
+        EdgeReader("LEE", "LEPT"), np.zeros((60, 80, 3), np.uint8), [QUAD] * 2, readings, BOARD
+    )
+    assert [(r.text, r.status) for r in looked] == [("EE", CHECK), ("EPT", CHECK)]
+    assert [r.candidates[0].word for r in looked] == ["LEE", "LEPT"]
+    assert "drawn alike" in looked[1].notes[0]  # a person decides: the stroke may be an I
+    readings = readings[:1]
     # Another letter added there settles the word as before.
     looked = look_past_the_ends(EdgeReader("TEE"), np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD)
     assert looked[0].text == "TEE"
