@@ -11,8 +11,7 @@ letters is no reason to read them otherwise), and the letter added is no L that 
 make no valid word (a player's IEE, read EE, is read LEE from the wider crop: the stroke may be
 either, :func:`~boardsight.sheets.decode.puts_in_an_l`; such a word is flagged, with the word
 the wider crop reads as a candidate, even if it was taken as written); else the word stays as it
-was. A
-settled word is never looked at again, so this can only settle open words.
+was. A settled word is never looked at again, so this can only settle open words.
 """
 
 from __future__ import annotations
