@@ -14,6 +14,7 @@ from boardsight.sheets.decode import (
     UNREAD,
     Evidence,
     Vocabulary,
+    doubt_ringed_nonword,
     drawn_alike,
     edits1,
     puts_in_an_l,
@@ -191,3 +192,16 @@ def test_a_nonword_raw_reading_is_the_likeliest_string_that_is_no_valid_word() -
     assert (plain.raw, plain.status) == ("QUIET", CHECK)  # QVIET about as likely
     reading = read_word_by([Evidence(table(frames))], BOARD, nonword_raw=True)
     assert (reading.text, reading.raw, reading.status) == ("QUIET", "QVIET", CORRECTED)
+
+
+def test_a_circled_non_word_taken_as_written_waits_for_a_person_with_its_text_as_read() -> None:
+    # A circled word whose ring hid a letter: read as a clear non-word with no valid word near.
+    hidden = read_word(clear("XYZW", 0.99), BOARD)
+    assert hidden.status == AS_WRITTEN
+    doubted = doubt_ringed_nonword(hidden, BOARD)
+    assert (doubted.text, doubted.raw, doubted.status) == ("XYZW", "XYZW", CHECK)
+    assert "ring" in doubted.notes[-1]
+    tone = read_word(clear("TONE"), BOARD)  # a valid word, or one already flagged, is left as it is
+    assert doubt_ringed_nonword(tone, BOARD) == tone
+    quiett = read_word(clear("QUIETT"), BOARD)
+    assert doubt_ringed_nonword(quiett, BOARD) == quiett

@@ -33,6 +33,7 @@ from boardsight.sheets.decode import (
     Evidence,
     Vocabulary,
     WordReading,
+    doubt_ringed_nonword,
     read_word_by,
     settles,
 )
@@ -423,6 +424,8 @@ def read_sheet(
         if len(reading.text) < MIN_LETTERS:
             continue
         marks = find_marks(image, piece.quad)
+        if marks.circled and not marks.cancelled and vocabulary is not None:
+            reading = doubt_ringed_nonword(reading, vocabulary)
         box = _box(piece.quad, scale, turn, photo_shape)
         words.append(SheetWord(reading, box, marks.cancelled, marks.circled, reading.status))
         upright_boxes.append(_box(piece.quad, 1.0))

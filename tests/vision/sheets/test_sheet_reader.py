@@ -167,3 +167,14 @@ def test_the_second_detection_runs_on_sheet_photos_not_on_word_crops(monkeypatch
     assert len(seen) == 1
     read_sheet(page[20:110, 30:300], source="crop")  # the crop of one word: no second look
     assert len(seen) == 1
+
+
+def test_a_circled_non_word_is_flagged_for_a_person_and_a_plain_one_taken_as_written() -> None:
+    page = _printed_page(["TONER", "XKCDQ", "STONE", "XKCDQ"])
+    cv2.ellipse(page, (140, 266), (115, 36), 0, 0, 360, (40, 40, 220), 3, cv2.LINE_AA)  # round line 4
+    vocabulary = Vocabulary.of_words(["TONER", "STONE"])
+    words = read_sheet(page, vocabulary, source="page").words
+    assert [word.text for word in words] == ["TONER", "XKCDQ", "STONE", "XKCDQ"]
+    assert [word.circled for word in words] == [False, False, False, True]
+    assert words[1].status == AS_WRITTEN
+    assert words[3].status == CHECK and "ring" in words[3].reading.notes[-1]
