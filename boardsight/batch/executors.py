@@ -161,11 +161,11 @@ def drop_cut_off_transfer_logs() -> None:
     The filter goes on each logger named and on each handler they print through, since a
     logger's own filter sees only the records made on it, not those of the loggers below.
     """
-    for name in CUT_OFF_LOGGERS:
-        logger = logging.getLogger(name)
-        for item in [logger, *logger.handlers, *logging.getLogger().handlers]:
-            if not any(isinstance(f, _CutOffTransfers) for f in item.filters):
-                item.addFilter(_CutOffTransfers())
+    loggers = [logging.getLogger(name) for name in CUT_OFF_LOGGERS]
+    handlers = {handler for logger in [*loggers, logging.getLogger()] for handler in logger.handlers}
+    for item in [*loggers, *handlers]:
+        if not any(isinstance(f, _CutOffTransfers) for f in item.filters):
+            item.addFilter(_CutOffTransfers())
 
 
 class _CutOffTransfers(logging.Filter):

@@ -308,9 +308,10 @@ def _decide(
         if second is not None and best.log_prob - second.log_prob < ambiguity:
             note = f"{best.word} and {second.word} are about equally likely"
             return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
-        if drawn_alike(raw.word, best.word) or puts_in_an_l(raw.word, best.word, vocabulary):
-            note = f"I and L may be drawn alike: {best.word} or as written"
-            return WordReading(raw.word, raw.word, CHECK, raw.probability, shown, runners, (note,))
+        if i_or_l_in_doubt(raw.word, best.word, vocabulary):
+            return WordReading(
+                raw.word, raw.word, CHECK, raw.probability, shown, runners, (i_or_l_note(best.word),)
+            )
         return WordReading(best.word, raw.word, CORRECTED, best.probability, shown, runners)
     doubtful = best is not None or raw.probability < CONFIDENT
     return WordReading(raw.word, raw.word, CHECK if doubtful else AS_WRITTEN, raw.probability, shown, runners)
@@ -340,6 +341,19 @@ def puts_in_an_l(read: str, word: str, vocabulary: Vocabulary) -> bool:
             if word[at] == "L" and not vocabulary.is_valid(word[:at] + "I" + word[at + 1 :]):
                 return True
     return False
+
+
+def i_or_l_in_doubt(read: str, word: str, vocabulary: Vocabulary) -> bool:
+    """Whether ``word`` is reached from ``read`` by a stroke that may as well be an I as an L:
+    only an I for an L or an L for an I (:func:`drawn_alike`), or an L put in where an I would
+    make no valid word (:func:`puts_in_an_l`). Such a change is the writing's to settle, not the
+    recogniser's guess."""
+    return drawn_alike(read, word) or puts_in_an_l(read, word, vocabulary)
+
+
+def i_or_l_note(word: str) -> str:
+    """The note on a word flagged because ``word`` turns on an I or an L."""
+    return f"I and L may be drawn alike: {word} or as written"
 
 
 RINGED_NOTE = "circled: a ring round a word can hide a letter at its ends, or be read as one"

@@ -9,7 +9,7 @@ under the usual rules (:func:`boardsight.sheets.decode.settles`) *and* only adds
 end of the word as first read (EW to YEW, never ATTLRE to ATTIRE: a second look at the same
 letters is no reason to read them otherwise), and the letter added is no L that as an I would
 make no valid word (a player's IEE, read EE, is read LEE from the wider crop: the stroke may be
-either, :func:`~boardsight.sheets.decode.puts_in_an_l`; such a word is flagged, with the word
+either, :func:`~boardsight.sheets.decode.i_or_l_in_doubt`; such a word is flagged, with the word
 the wider crop reads as a candidate, even if it was taken as written); else the word stays as it
 was. A settled word is never looked at again, so this can only settle open words.
 """
@@ -26,8 +26,9 @@ from boardsight.sheets.decode import (
     Evidence,
     Vocabulary,
     WordReading,
+    i_or_l_in_doubt,
+    i_or_l_note,
     is_unsettled,
-    puts_in_an_l,
     read_word_by,
     settles,
 )
@@ -62,11 +63,11 @@ def look_past_the_ends(
         second = read_word_by([Evidence(table)], vocabulary)
         if not settles(second, vocabulary) or not adds_at_an_end(reading.raw, second.text):
             return reading
-        if puts_in_an_l(reading.raw, second.text, vocabulary):
+        if i_or_l_in_doubt(reading.raw, second.text, vocabulary):
             # The stroke may be an I: a person decides, even on a word taken as written.
-            note = f"I and L may be drawn alike: {second.text} or as written"
+            candidates = second.candidates or reading.candidates
             return dataclasses.replace(
-                reading, status=CHECK, candidates=second.candidates or reading.candidates, notes=(note,)
+                reading, status=CHECK, candidates=candidates, notes=(i_or_l_note(second.text),)
             )
         return second
 

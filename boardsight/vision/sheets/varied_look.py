@@ -15,10 +15,9 @@ only when all of these hold (:func:`agreed_word`, :func:`clear_of_rivals`):
   (:func:`~boardsight.vision.sheets.under_marks.faded_photo`, when the sheet has a second pen:
   a ring or strike across a letter no longer hides it), so one
   varied crop and the other recogniser agreeing settle a word, as two varied crops do;
-- W does not differ from the word as first read only by an I for an L
-  (:func:`~boardsight.sheets.decode.drawn_alike`: the recogniser picks between the same strokes),
-  nor put in an L that as an I would make no valid word
-  (:func:`~boardsight.sheets.decode.puts_in_an_l`);
+- W does not differ from the word as first read only by an I for an L, nor put in an L that
+  as an I would make no valid word (:func:`~boardsight.sheets.decode.i_or_l_in_doubt`: the
+  recogniser picks between the same strokes);
 - W keeps more than half of the word as first read (:func:`keeps_most_of`): a change of one
   letter in two leaves a single letter of agreement, and among so few letters a misreading is
   often a valid word (a writer's "Mr", read MR at first, was settled as MA by 3 crops of 16
@@ -54,9 +53,8 @@ from boardsight.sheets.decode import (
     Evidence,
     Vocabulary,
     WordReading,
-    drawn_alike,
+    i_or_l_in_doubt,
     joint_log_probs,
-    puts_in_an_l,
     read_word_by,
     settles,
 )
@@ -182,9 +180,11 @@ def agreed_word(reading: WordReading, decisions: Sequence[WordReading], vocabula
     if len(settled) != 1:
         return None
     word, count = settled.most_common(1)[0]
-    if count < AGREEING or drawn_alike(reading.raw, word) or not keeps_most_of(reading.raw, word):
-        return None
-    if puts_in_an_l(reading.raw, word, vocabulary):
+    if (
+        count < AGREEING
+        or i_or_l_in_doubt(reading.raw, word, vocabulary)
+        or not keeps_most_of(reading.raw, word)
+    ):
         return None
     if any(is_part_of(word, text) for text in (reading.raw, *(d.text for d in decisions))):
         return None
