@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from boardsight.cli.output import format_table
-from boardsight.datasets.sheet_eval import HAND_OFF, HAND_ON, evaluate_sheets, metric_table
+from boardsight.datasets.sheet_eval import HAND_OFF, HAND_ON, evaluate_sheets, hand_table, metric_table
 from boardsight.datasets.synth.font_check import fonts_warning
 from boardsight.datasets.synth.handwriting import hand_fonts
 from boardsight.datasets.synth.sheet_writer import generate_sheets
@@ -96,6 +96,9 @@ def main() -> None:
             f"{changes['to_valid']} readings changed to a valid word, "
             f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written"
         )
+    if evaluation.by_hand:
+        lines += ["", f"{DEFAULT_WORD_ENGINE} {HAND_ON if ADAPT_HAND else HAND_OFF}, hand by hand (worst first):"]
+        lines.append(format_table(*hand_table(evaluation)))
     for (engine_name, mode), score in sorted(evaluation.scores.items()):
         if score.false_valid_words:
             lines.append(f"false valid ({engine_name} {mode}): {', '.join(score.false_valid_words)}")

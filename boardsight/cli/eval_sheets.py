@@ -13,7 +13,7 @@ from boardsight.errors import BadInputError
 
 def eval_sheets(folder: Path, readers: list[str] | None, *, limit: int | None, json_output: bool) -> None:
     """Read every labelled sheet raw and constrained with each engine; print the metrics side by side."""
-    from boardsight.datasets.sheet_eval import evaluate_sheets, metric_table
+    from boardsight.datasets.sheet_eval import evaluate_sheets, hand_table, metric_table
     from boardsight.lexicon import DEFAULT_LEXICON, load_lexicon
     from boardsight.sheets.label import sheet_examples
     from boardsight.vision.sheets.reader import DEFAULT_WORD_ENGINE
@@ -32,6 +32,7 @@ def eval_sheets(folder: Path, readers: list[str] | None, *, limit: int | None, j
             examples, engines, load_lexicon(DEFAULT_LEXICON), progress=lambda: bar.update(1)
         )
     header, rows = metric_table(evaluation)
+    hand_header, hand_rows = hand_table(evaluation)
     if json_output:
         emit_json(
             {
@@ -42,6 +43,7 @@ def eval_sheets(folder: Path, readers: list[str] | None, *, limit: int | None, j
                     f"{engine} {mode}": score.false_valid_words
                     for (engine, mode), score in evaluation.scores.items()
                 },
+                "by_hand": [dict(zip(hand_header, row, strict=True)) for row in hand_rows],
                 "failures": evaluation.failures,
             }
         )
@@ -54,6 +56,9 @@ def eval_sheets(folder: Path, readers: list[str] | None, *, limit: int | None, j
             f"\n{DEFAULT_WORD_ENGINE} constrained: {changes['to_valid']} readings changed to a valid word, "
             f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written"
         )
+    if len(hand_rows) > 1:
+        typer.echo(f"\n{DEFAULT_WORD_ENGINE} constrained, hand by hand (worst first):")
+        typer.echo(format_table(hand_header, hand_rows))
     for (engine, mode), score in sorted(evaluation.scores.items()):
         if score.false_valid_words:
             typer.echo(f"false valid ({engine} {mode}): {', '.join(score.false_valid_words)}")

@@ -30,6 +30,8 @@ HAND_OFF = "constrained, hand off"
 HAND_ON = "constrained, hand on"
 """Constrained with the sheet's hand learnt first or not (:mod:`boardsight.sheets.hand_model`);
 plain ``constrained`` is the reader's default. Tesseract has no letter tables: no hand."""
+UNNAMED_HAND = "(not named)"
+"""The hand of a sheet whose label names no face and no source."""
 
 
 @dataclass
@@ -43,6 +45,10 @@ class SheetEvaluation:
     changes: dict[str, int] = field(
         default_factory=lambda: {"to_valid": 0, "to_other_valid": 0, "flagged": 0}
     )
+    by_hand: dict[str, SheetScore] = field(default_factory=dict)
+    """The default engine's default reading scored per hand (:attr:`SheetLabel.hand`): a figure
+    over all sheets can hide one hand read far worse than the rest."""
+    hand_sheets: dict[str, int] = field(default_factory=dict)
 
 
 def tesseract_sheet(image_path: Path, vocabulary: Vocabulary | None) -> SheetReading:
@@ -128,6 +134,9 @@ def evaluate_sheets(
                 score = score_sheet(label, reading, counts)
                 result.scores.setdefault((engine, mode), SheetScore()).add(score)
                 if engine == DEFAULT_WORD_ENGINE and mode == default_mode:
+                    hand_name = label.hand or UNNAMED_HAND
+                    result.by_hand.setdefault(hand_name, SheetScore()).add(score)
+                    result.hand_sheets[hand_name] = result.hand_sheets.get(hand_name, 0) + 1
                     changes = reading.changes(counts).to_json()
                     for key, value in changes.items():
                         result.changes[key] += value
@@ -172,4 +181,34 @@ def metric_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]
             *(f"{sum(evaluation.seconds[k]) / max(1, len(evaluation.seconds[k])):.2f}" for k in keys),
         ],
     ]
+    return header, rows
+
+
+def hand_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]]]:
+    """Header and rows: the default reading's figures for each hand, worst read first."""
+    header = [
+        "hand",
+        "sheets",
+        "words right",
+        "flagged",
+        "not found",
+        "false valid",
+        "marks found",
+        "false marks",
+    ]
+    rows = []
+    for hand, score in sorted(evaluation.by_hand.items(), key=lambda item: (item[1].word_accuracy, item[0])):
+        false_marks = sum(counts[2] for counts in score.marks.values())
+        rows.append(
+            [
+                hand,
+                str(evaluation.hand_sheets[hand]),
+                f"{score.word_accuracy:.2%} ({score.right}/{score.words})",
+                str(score.flagged),
+                str(score.missed_words),
+                str(score.false_valid),
+                f"{score.mark_recall():.2%}",
+                str(false_marks),
+            ]
+        )
     return header, rows

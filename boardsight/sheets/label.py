@@ -34,6 +34,19 @@ class SheetLabel:
     total_circled: bool = False
     """The opponent circled the total (NTU 4.7); an optional field beside ``total``."""
     player: str | None = None
+    hand: str | None = None
+    """Whose writing it is, for figures per hand: the face a rendered sheet was written in
+    (``synth.font``), else the repository the photo came from (``source_repo``)."""
+
+
+def _hand(payload: dict[str, Any]) -> str | None:
+    """The sidecar's :attr:`SheetLabel.hand`, or None when it names neither."""
+    synth = payload.get("synth")
+    font = synth.get("font") if isinstance(synth, dict) else None
+    if isinstance(font, str) and font:
+        return font
+    origin = payload.get("source_repo")
+    return origin if isinstance(origin, str) and origin else None
 
 
 def _word(entry: Any, where: str) -> LabelledWord:
@@ -67,6 +80,7 @@ def parse_sheet_label(payload: Any, source: str = "sidecar") -> SheetLabel:
         board=board if isinstance(board, str) else None,
         total_circled=bool(payload.get("total_circled", False)),
         player=payload.get("player") if isinstance(payload.get("player"), str) else None,
+        hand=_hand(payload),
     )
 
 

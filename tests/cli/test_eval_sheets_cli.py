@@ -28,6 +28,10 @@ def test_rendered_sheets_are_evaluated_raw_and_constrained(tmp_path) -> None:
     assert set(metrics["words right"]) == {"metric", "ppocr constrained", "ppocr raw"}
     assert metrics["false valid verdicts"]["ppocr constrained"] == "0"
     assert payload["sheets"] == 1
+    face = json.loads(next(out.glob("*.json")).read_text())["synth"]["font"]
+    [hand] = payload["by_hand"]
+    assert hand["hand"] == face and hand["sheets"] == "1"
+    assert hand["words right"] == metrics["words right"]["ppocr constrained"]
 
 
 def test_a_folder_without_sheets_is_one_line_exit_2(tmp_path) -> None:

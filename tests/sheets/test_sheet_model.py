@@ -125,3 +125,17 @@ def test_a_flagged_word_is_never_a_false_valid() -> None:
 def test_malformed_sheet_labels_are_errors(payload) -> None:
     with pytest.raises(BadInputError):
         parse_sheet_label(payload)
+
+
+def test_a_label_names_its_hand_by_the_rendered_face_else_by_the_photos_source() -> None:
+    words = [{"text": "QUIET"}]
+    rendered = {
+        "game": "wordlist",
+        "words": words,
+        "source_repo": "boardsight synthetic",
+        "synth": {"font": "Breip"},
+    }
+    real = {"game": "wordlist", "words": words, "source_repo": "githubharald/SimpleHTR"}
+    assert parse_sheet_label(rendered).hand == "Breip"
+    assert parse_sheet_label(real).hand == "githubharald/SimpleHTR"
+    assert parse_sheet_label({"game": "wordlist", "words": words, "synth": "?"}).hand is None
