@@ -97,7 +97,8 @@ def main() -> None:
             f"{changes['to_other_valid']} to another valid word, {changes['flagged']} flagged as written"
         )
     if evaluation.by_hand:
-        lines += ["", f"{DEFAULT_WORD_ENGINE} {HAND_ON if ADAPT_HAND else HAND_OFF}, hand by hand (worst first):"]
+        reading = f"{DEFAULT_WORD_ENGINE} {HAND_ON if ADAPT_HAND else HAND_OFF}"
+        lines += ["", f"{reading}, hand by hand (worst first):"]
         lines.append(format_table(*hand_table(evaluation)))
     for (engine_name, mode), score in sorted(evaluation.scores.items()):
         if score.false_valid_words:
