@@ -61,6 +61,8 @@ def sheet_text(reading: SheetReading) -> str:
         numbers = ", ".join(map(str, waiting))
         plural = "s" if len(waiting) != 1 else ""
         lines.append(f"{len(waiting)} word{plural} to check ({numbers}): fix with --accept NUMBER=WORD")
+    if reading.retake_advice:
+        lines.append(reading.retake_advice)
     return "\n".join(lines)
 
 

@@ -58,6 +58,7 @@ class SheetList:
             "cancelled": list(self.cancelled),
             "challenged": [challenge.word for challenge in self.challenges],
             "waiting": [{"number": number, "as_written": text} for number, text in self.waiting],
+            "retake_advice": self.reading.retake_advice,
             "written_total": self.written_total,
             "total_circled": self.total_circled,
             "total_matches": None

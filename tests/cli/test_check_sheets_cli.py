@@ -137,3 +137,24 @@ def test_the_prompt_says_why_a_word_is_doubted(tmp_path, monkeypatch) -> None:
     result = runner.invoke(app, ["check", BOARD, f"alice={sheet}", "--lexicon", "enable"], input="\n")
     assert result.exit_code == 0, result.output
     assert f"alice word 1: read as TILS (close valid words: none; {why})" in result.stderr
+
+
+def test_check_passes_on_the_advice_to_retake_a_sheet_mostly_in_doubt() -> None:
+    from boardsight.cli.sheet_lists import sheet_lines
+    from boardsight.sheets.players import sheet_list
+
+    words = [
+        SheetWord(
+            WordReading("QUIETT", "QUIETT", CHECK, 0.4, (Scored("QUIET", -1.0),)),
+            (0, 40 * n, 90, 40 * n + 30),
+            status=CHECK,
+        )
+        for n in range(4)
+    ] + [
+        SheetWord(WordReading("QUIET", "QUIET", AS_WRITTEN, 0.9), (0, 200 + 40 * n, 90, 230 + 40 * n))
+        for n in range(4)
+    ]
+    sheet = sheet_list(SheetReading("alice.jpg", tuple(words)), "alice")
+    lines = sheet_lines([sheet], {"alice": 0})
+    assert any(line.startswith("alice: 4 of 8 words are in doubt") for line in lines)
+    assert sheet.to_json()["retake_advice"].startswith("4 of 8 words are in doubt")

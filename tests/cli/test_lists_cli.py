@@ -82,3 +82,24 @@ def test_a_flagged_words_reason_is_in_its_note() -> None:
     text = sheet_text(sheet)
     (row,) = [line for line in text.splitlines() if "INCOG" in line]
     assert "check this word" in row and why in row
+
+
+def _doubtful_sheet(flagged: int, sure: int):
+    from boardsight.sheets.decode import AS_WRITTEN, CHECK, Scored, WordReading
+    from boardsight.sheets.model import SheetReading, SheetWord
+
+    def word(status: str, row: int) -> SheetWord:
+        reading = WordReading(
+            "QUIET", "QUIET" if status == AS_WRITTEN else "QUIETT", status, 0.5, (Scored("QUIET", -1.0),)
+        )
+        return SheetWord(reading, (0, 40 * row, 90, 40 * row + 30), status=status)
+
+    statuses = [CHECK] * flagged + [AS_WRITTEN] * sure
+    return SheetReading("sheet.jpg", tuple(word(status, row) for row, status in enumerate(statuses)))
+
+
+def test_a_sheet_mostly_in_doubt_is_read_with_advice_to_retake_the_photo() -> None:
+    from boardsight.cli.lists import sheet_text
+
+    assert "4 of 10 words are in doubt: the writing may be too small" in sheet_text(_doubtful_sheet(4, 6))
+    assert "in doubt" not in sheet_text(_doubtful_sheet(2, 8))

@@ -139,3 +139,23 @@ def test_a_label_names_its_hand_by_the_rendered_face_else_by_the_photos_source()
     assert parse_sheet_label(rendered).hand == "Breip"
     assert parse_sheet_label(real).hand == "githubharald/SimpleHTR"
     assert parse_sheet_label({"game": "wordlist", "words": words, "synth": "?"}).hand is None
+
+
+def _sheet(flagged: int, sure: int) -> SheetReading:
+    words = [_word("QUIETT", CHECK) for _ in range(flagged)] + [_word("QUIET") for _ in range(sure)]
+    return SheetReading("s", tuple(words))
+
+
+def test_a_sheet_with_a_quarter_of_its_words_in_doubt_asks_for_a_better_photo() -> None:
+    assert _sheet(4, 12).hard_to_read
+    advice = _sheet(4, 12).retake_advice
+    assert advice is not None and advice.startswith("4 of 16 words are in doubt") and "closer" in advice
+    assert not _sheet(4, 13).hard_to_read  # under a quarter
+    assert not _sheet(3, 0).hard_to_read  # too few words in doubt to tell
+    assert _sheet(4, 12).to_json()["retake_advice"] == advice
+    assert _sheet(1, 12).to_json()["retake_advice"] is None
+
+
+def test_once_a_person_settles_the_doubts_the_advice_goes() -> None:
+    settled = _sheet(4, 12).accept([f"{n}=QUIET" for n in range(1, 5)])
+    assert settled.waiting == [] and settled.retake_advice is None

@@ -30,6 +30,7 @@ def test_a_sheet_photo_fills_a_players_list(client: TestClient) -> None:
     }
     assert len(claimed & found) >= 6
     assert all({"number", "as_written", "candidates", "notes"} <= set(item) for item in read["waiting"])
+    assert read["retake_advice"] is None or "words are in doubt" in read["retake_advice"]
 
 
 def test_a_sheet_upload_that_is_no_photo_is_a_400(client: TestClient) -> None:

@@ -104,6 +104,7 @@
           `${item.number}: ${item.as_written}${item.candidates.length ? ` (close: ${item.candidates.join(", ")})` : ""}` +
           (item.notes.length ? ` (${item.notes.join("; ")})` : "")).join("; "));
       }
+      if (read.retake_advice) parts.push(read.retake_advice);
       if (read.written_total !== null) {
         parts.push(`written total ${read.written_total}${read.total_circled ? " (circled by the opponent: challenged)" : ""}`);
       }
