@@ -25,7 +25,7 @@ rendered sheets in the held-out hands, the 19 with a quarter or more of their wo
 43% of their words right (18 of them under 80%); the other 491, 96.5%."""
 MIN_IN_DOUBT = 4
 RETAKE_ADVICE = (
-    "the writing may be too small, faint or blurred in this photo for its hand: "
+    "the writing may be too small, faint or blurred in this photo for its hand; "
     "a closer, sharper photo of the sheet would read better"
 )
 _FIX = re.compile(r"^\s*(\d+)\s*=\s*([A-Za-z]+)\s*$")
