@@ -19,9 +19,8 @@ def sheet_text(reading: SheetReading) -> str:
     """The words of a reading as a table, then the total and what waits for a person."""
     rows = []
     for number, word in enumerate(reading.words, start=1):
-        marks = ", ".join(
-            name for name, on in (("cancelled", word.cancelled), ("circled", word.circled)) if on
-        )
+        cancelled = "cancelled?" if word.strike_in_doubt else "cancelled"
+        marks = ", ".join(name for name, on in ((cancelled, word.cancelled), ("circled", word.circled)) if on)
         status = word.status or word.reading.status
         if word.needs_check:
             status = "check this word"
@@ -61,6 +60,13 @@ def sheet_text(reading: SheetReading) -> str:
         numbers = ", ".join(map(str, waiting))
         plural = "s" if len(waiting) != 1 else ""
         lines.append(f"{len(waiting)} word{plural} to check ({numbers}): fix with --accept NUMBER=WORD")
+    strikes = reading.strikes_in_doubt
+    if strikes:
+        numbers = ", ".join(map(str, strikes))
+        lines.append(
+            f"struck through or not? ({numbers}): the line may be the letters' own strokes run together; "
+            "settle with --accept NUMBER=- (cancelled) or NUMBER=+ (it counts)"
+        )
     if reading.retake_advice:
         lines.append(reading.retake_advice)
     return "\n".join(lines)

@@ -1,8 +1,9 @@
 """Sheet photos where ``boardsight check`` takes word lists: read them, ask about doubtful words.
 
 A list argument that names a photo (``alice=alice.jpg``) is read as a score sheet under the
-board being judged; ``--accept alice:3=QUIET`` settles a doubtful word, and on a terminal
-each remaining doubtful word is asked about. Words still doubtful are left out of the
+board being judged; ``--accept alice:3=QUIET`` settles a doubtful word (``alice:3=-`` and
+``alice:3=+`` a word that may or may not be struck through), and on a terminal each
+remaining doubtful word is asked about. Words still doubtful are left out of the
 judging and listed.
 """
 
@@ -16,7 +17,7 @@ import typer
 from boardsight.app.sheets import read_player_lists
 from boardsight.boggle.board import Board
 from boardsight.boggle.wordlists import PlayerList
-from boardsight.sheets.model import SheetReading
+from boardsight.sheets.model import ACCEPTED, SheetReading
 from boardsight.sheets.players import SheetList
 
 
@@ -25,6 +26,16 @@ def _ask(reading: SheetReading, name: str) -> SheetReading:
     fixes = []
     for number in reading.waiting:
         word = reading.words[number - 1]
+        if word.strike_in_doubt:
+            struck = typer.confirm(
+                f"{name} word {number}: {word.text} looks struck through, but the line may be its "
+                "letters run together; is it cancelled?",
+                default=True,
+                err=True,
+            )
+            fixes.append(f"{number}={'-' if struck else '+'}")
+            if struck or not word.reading.doubtful or word.status == ACCEPTED:
+                continue
         close = ", ".join(scored.word for scored in word.reading.candidates) or "none"
         why = "".join(f"; {note}" for note in word.reading.notes)
         answer = typer.prompt(
@@ -59,10 +70,14 @@ def sheet_lines(sheets: Sequence[SheetList], raw_scores: dict[str, int]) -> list
         if sheet.cancelled:
             lines.append(f"{name}: cancelled, not claimed: {', '.join(sheet.cancelled)}")
         if sheet.waiting:
-            listed = ", ".join(f"{number}:{text}" for number, text in sheet.waiting)
+            listed = ", ".join(
+                f"{number}:{text}{' (struck through?)' if number in sheet.strikes_in_doubt else ''}"
+                for number, text in sheet.waiting
+            )
+            strikes = f", or {name}:NUMBER=- / {name}:NUMBER=+ for a strike" if sheet.strikes_in_doubt else ""
             lines.append(
                 f"{name}: check these words (left out of the judging): {listed}; "
-                f"settle with --accept {name}:NUMBER=WORD"
+                f"settle with --accept {name}:NUMBER=WORD{strikes}"
             )
         if sheet.reading.retake_advice:
             lines.append(f"{name}: {sheet.reading.retake_advice}")

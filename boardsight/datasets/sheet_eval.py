@@ -158,6 +158,10 @@ def metric_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]
             f"{s.marks[mark][0]}/{s.marks[mark][0] + s.marks[mark][1]} found, {s.marks[mark][2]} false"
         )
 
+    def in_doubt(s: SheetScore) -> str:
+        struck, not_struck = s.strikes_in_doubt
+        return f"{struck + not_struck} ({not_struck} not struck)"
+
     rows = [
         row("words right", lambda s: f"{s.word_accuracy:.2%} ({s.right}/{s.words})"),
         row("letters right", lambda s: f"{s.letter_accuracy:.2%}"),
@@ -166,6 +170,7 @@ def metric_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]
         row("flagged for a person", lambda s: str(s.flagged)),
         row("false valid verdicts", lambda s: str(s.false_valid)),
         row("cancelled marks", marks("cancelled")),
+        row("strikes asked of a person", in_doubt),
         row("circled marks", marks("circled")),
         row("marks found", lambda s: f"{s.mark_recall():.2%}"),
         row("totals read right", lambda s: f"{s.totals[0]}/{s.totals[1]}"),
@@ -195,6 +200,7 @@ def hand_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]]]
         "false valid",
         "marks found",
         "false marks",
+        "strikes asked",
     ]
     rows = []
     for hand, score in sorted(evaluation.by_hand.items(), key=lambda item: (item[1].word_accuracy, item[0])):
@@ -209,6 +215,7 @@ def hand_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]]]
                 str(score.false_valid),
                 f"{score.mark_recall():.2%}",
                 str(false_marks),
+                str(sum(score.strikes_in_doubt)),
             ]
         )
     return header, rows

@@ -28,7 +28,9 @@ RETAKE_ADVICE = (
     "the writing may be too small, faint or blurred in this photo for its hand; "
     "a closer, sharper photo of the sheet would read better"
 )
-_FIX = re.compile(r"^\s*(\d+)\s*=\s*([A-Za-z]+)\s*$")
+STRUCK, NOT_STRUCK = "-", "+"
+"""The fixes ``N=-`` (word N is struck through: cancelled) and ``N=+`` (it is not)."""
+_FIX = re.compile(r"^\s*(\d+)\s*=\s*([A-Za-z]+|[-+])\s*$")
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,9 @@ class SheetWord:
     circled: bool = False
     status: str = ""
     """The reading's status, or ACCEPTED once a person chose it."""
+    strike_in_doubt: bool = False
+    """Read as struck through on evidence that bold or blurred letters can give as well: whether
+    the word is cancelled waits for a person (``N=-`` or ``N=+``)."""
 
     @property
     def text(self) -> str:
@@ -48,8 +53,13 @@ class SheetWord:
 
     @property
     def needs_check(self) -> bool:
-        """Still waiting for a person: doubtful and not accepted."""
-        return self.status != ACCEPTED and self.reading.doubtful
+        """Still waiting for a person: its strike in doubt, or its reading doubtful and not accepted."""
+        return self.strike_in_doubt or (self.status != ACCEPTED and self.reading.doubtful)
+
+    @property
+    def counted_out(self) -> bool:
+        """Cancelled, and not in doubt: the player does not claim it."""
+        return self.cancelled and not self.strike_in_doubt
 
     def to_json(self, number: int) -> dict[str, Any]:
         return {
@@ -60,6 +70,7 @@ class SheetWord:
             "confidence": round(self.reading.confidence, 4),
             "box": list(self.box),
             "cancelled": self.cancelled,
+            "strike_in_doubt": self.strike_in_doubt,
             "circled": self.circled,
             "candidates": [scored.word for scored in self.reading.candidates],
             "runners_up": [
@@ -135,19 +146,31 @@ class SheetReading:
         return f"{len(self.waiting)} of {len(self.words)} words are in doubt: {RETAKE_ADVICE}"
 
     def accept(self, fixes: Sequence[str]) -> SheetReading:
-        """A new reading with ``N=WORD`` fixes applied (word N of the sheet reads WORD)."""
+        """A new reading with a person's fixes applied: ``N=WORD`` (word N of the sheet reads WORD),
+        ``N=-`` (word N is struck through) or ``N=+`` (it is not)."""
         words = list(self.words)
         for fix in fixes:
             match = _FIX.match(fix)
             if not match:
-                raise BadInputError(f"bad fix {fix!r}: write NUMBER=WORD, e.g. 3=QUIET")
+                raise BadInputError(
+                    f"bad fix {fix!r}: write NUMBER=WORD (e.g. 3=QUIET), or NUMBER=- for a word struck "
+                    "through and NUMBER=+ for one that is not"
+                )
             number, text = int(match.group(1)), match.group(2).upper()
             if not 1 <= number <= len(words):
                 raise BadInputError(f"bad fix {fix!r}: {self.source} has words 1 to {len(words)}")
             word = words[number - 1]
-            reading = replace(word.reading, text=text)
-            words[number - 1] = replace(word, reading=reading, status=ACCEPTED)
+            if text in (STRUCK, NOT_STRUCK):
+                words[number - 1] = replace(word, cancelled=text == STRUCK, strike_in_doubt=False)
+            else:
+                reading = replace(word.reading, text=text)
+                words[number - 1] = replace(word, reading=reading, status=ACCEPTED)
         return replace(self, words=tuple(words))
+
+    @property
+    def strikes_in_doubt(self) -> list[int]:
+        """Numbers (1-based) of words whose strike waits for a person."""
+        return [number for number, word in enumerate(self.words, start=1) if word.strike_in_doubt]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,6 +182,7 @@ class SheetReading:
             "total_circled": self.total_circled,
             "turned": self.turned,
             "waiting": self.waiting,
+            "strikes_in_doubt": self.strikes_in_doubt,
             "retake_advice": self.retake_advice,
             "constraint_changes": self.changes().to_json(),
             "timings": {name: round(seconds, 3) for name, seconds in self.timings.items()},

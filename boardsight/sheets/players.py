@@ -1,8 +1,9 @@
 """From a read sheet to what the adjudicator takes: the claimed words, the challenges, the total.
 
 Cancelled words are not claimed (NTU 4.2); circled words are the opponent's challenges
-(4.6); a word still waiting for a person is left out of the judging and listed, so no
-verdict is given on a reading nobody confirmed. The written total is compared with the
+(4.6); a word still waiting for a person (its reading doubtful, or whether it is struck
+through) is left out of the judging and listed, so no verdict is given on a reading nobody
+confirmed. The written total is compared with the
 computed raw score: a difference is reported, never penalised (4.9), and a total the
 opponent circled (4.7) is said to be challenged.
 """
@@ -14,7 +15,7 @@ from typing import Any
 
 from boardsight.boggle.wordlists import Challenge, PlayerList
 from boardsight.errors import BadInputError
-from boardsight.sheets.model import SheetReading
+from boardsight.sheets.model import ACCEPTED, SheetReading
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class SheetList:
     waiting: tuple[tuple[int, str], ...]
     """(number on the sheet, reading as written) of each word a person still has to check."""
     reading: SheetReading
+    strikes_in_doubt: tuple[int, ...] = ()
+    """The numbers among :attr:`waiting` whose strike is in doubt: cancelled or not, a person says."""
 
     @property
     def written_total(self) -> int | None:
@@ -57,7 +60,10 @@ class SheetList:
             "source": self.reading.source,
             "cancelled": list(self.cancelled),
             "challenged": [challenge.word for challenge in self.challenges],
-            "waiting": [{"number": number, "as_written": text} for number, text in self.waiting],
+            "waiting": [
+                {"number": number, "as_written": text, "strike_in_doubt": number in self.strikes_in_doubt}
+                for number, text in self.waiting
+            ],
             "retake_advice": self.reading.retake_advice,
             "written_total": self.written_total,
             "total_circled": self.total_circled,
@@ -71,11 +77,13 @@ def sheet_list(reading: SheetReading, name: str) -> SheetList:
     """The player's list, the circled words as challenges on it, and what waits for a person."""
     words, lines, cancelled, waiting, challenges = [], [], [], [], []
     for number, word in enumerate(reading.words, start=1):
-        if word.cancelled:
+        if word.counted_out:
             cancelled.append(word.text)
             continue
         if word.needs_check:
-            waiting.append((number, word.reading.raw))
+            # A word waiting only for its strike to be settled reads as decided.
+            in_doubt = word.reading.doubtful and word.status != ACCEPTED
+            waiting.append((number, word.reading.raw if in_doubt else word.text))
             continue
         words.append(word.text)
         lines.append(number)
@@ -88,12 +96,14 @@ def sheet_list(reading: SheetReading, name: str) -> SheetList:
         challenges=tuple(challenges),
         cancelled=tuple(cancelled),
         waiting=tuple(waiting),
+        strikes_in_doubt=tuple(reading.strikes_in_doubt),
         reading=reading,
     )
 
 
 def split_accept(fixes: list[str], players: list[str]) -> dict[str, list[str]]:
-    """``PLAYER:N=WORD`` (or ``N=WORD`` when there is one sheet) -> fixes per player."""
+    """``PLAYER:N=WORD`` (or ``N=WORD`` when there is one sheet; ``N=-`` and ``N=+`` for a strike
+    in doubt) -> fixes per player."""
     per_player: dict[str, list[str]] = {name: [] for name in players}
     for fix in fixes:
         player, sep, rest = fix.partition(":")

@@ -2,7 +2,9 @@
 
 Readings are matched to labelled words by box overlap when both have boxes, else in order
 by sequence alignment. A *false valid* is a reading that would make a word count (valid,
-not cancelled, not waiting for a person) where the labelled word would not.
+not cancelled, not waiting for a person) where the labelled word would not. A word read as
+struck through with the strike in doubt is asked of a person, so it is counted apart, by
+what it truly is, and not as a false cancelled mark.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ class SheetScore:
     marks: dict[str, list[int]] = field(
         default_factory=lambda: {"cancelled": [0, 0, 0], "circled": [0, 0, 0]}
     )
-    """Per mark: found, missed, false."""
+    """Per mark: found, missed, false (a strike in doubt is not a false mark: a person is asked)."""
+    strikes_in_doubt: list[int] = field(default_factory=lambda: [0, 0])
+    """Strikes read in doubt: on words struck through, on words that are not."""
     false_valid: int = 0
     false_valid_words: list[str] = field(default_factory=list)
     totals: list[int] = field(default_factory=lambda: [0, 0])
@@ -58,6 +62,9 @@ class SheetScore:
         self.false_valid_words += other.false_valid_words
         self.totals = [a + b for a, b in zip(self.totals, other.totals, strict=True)]
         self.total_circles = [a + b for a, b in zip(self.total_circles, other.total_circles, strict=True)]
+        self.strikes_in_doubt = [
+            a + b for a, b in zip(self.strikes_in_doubt, other.strikes_in_doubt, strict=True)
+        ]
 
     @property
     def word_accuracy(self) -> float:
@@ -145,8 +152,10 @@ def score_sheet(
                 score.marks[mark][0] += 1
             elif want:
                 score.marks[mark][1] += 1
-            elif got:
+            elif got and not (mark == "cancelled" and word.strike_in_doubt):
                 score.marks[mark][2] += 1
+        if word.strike_in_doubt:
+            score.strikes_in_doubt[0 if truth.cancelled else 1] += 1
         claimed = not word.cancelled and not word.needs_check
         if counts is not None and claimed and counts(word.text) and not counts(truth.text):
             score.false_valid += 1

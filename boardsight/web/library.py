@@ -160,7 +160,8 @@ def boggle_sheet(
 
     ``words`` are the claimed words (one a line, as the list box takes them), ``challenged``
     the circled ones, ``waiting`` the doubtful ones with the close valid words and why they are
-    doubted (a thin letter that may be written twice, a second recogniser's dissent).
+    doubted (a thin letter that may be written twice, a second recogniser's dissent, a line
+    through the word that may be its own letters run together).
     """
     board = _boggle_board(grid) if grid else None
     sheet = app.read_score_sheet(photo, player, board=board, lexicon=lexicon, accept=accept, source=source)
@@ -174,6 +175,7 @@ def boggle_sheet(
                 "as_written": text,
                 "candidates": [scored.word for scored in words[number - 1].reading.candidates],
                 "notes": list(words[number - 1].reading.notes),
+                "strike_in_doubt": number in sheet.strikes_in_doubt,
             }
             for number, text in sheet.waiting
         ],

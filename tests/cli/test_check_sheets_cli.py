@@ -158,3 +158,52 @@ def test_check_passes_on_the_advice_to_retake_a_sheet_mostly_in_doubt() -> None:
     lines = sheet_lines([sheet], {"alice": 0})
     assert any(line.startswith("alice: 4 of 8 words are in doubt") for line in lines)
     assert sheet.to_json()["retake_advice"].startswith("4 of 8 words are in doubt")
+
+
+def _struck_in_doubt(photo, **options) -> SheetReading:
+    """A sheet whose second word may or may not be struck through."""
+    box = (10, 10, 90, 40)
+    grains = SheetWord(WordReading("GRAINS", "GRAINS", AS_WRITTEN, 0.99), box)
+    greats = SheetWord(WordReading("GREATS", "GREATS", AS_WRITTEN, 0.99), box, True, strike_in_doubt=True)
+    return SheetReading(str(photo), (grains, greats)).accept(options.get("accept", ()))
+
+
+@pytest.mark.parametrize(("answer", "claimed"), [("n\n", ["GRAINS", "GREATS"]), ("y\n", ["GRAINS"])])
+def test_a_strike_in_doubt_is_asked_about_on_a_terminal(tmp_path, monkeypatch, answer, claimed) -> None:
+    from boardsight.app import sheets as app_sheets
+    from boardsight.cli import sheet_lists
+
+    sheet = tmp_path / "alice.png"
+    _sheet(sheet, ["GRAINS"], cancel=-1, circle=-1, total="")
+    monkeypatch.setattr(app_sheets, "read_sheet", _struck_in_doubt)
+    monkeypatch.setattr(sheet_lists, "_interactive", lambda: True)
+    arguments = ["check", BOARD, f"alice={sheet}", "--lexicon", "enable", "--json"]
+    result = runner.invoke(app, arguments, input=answer)
+    assert result.exit_code == 0, result.output
+    assert "alice word 2: GREATS looks struck through" in result.stderr
+    payload = json.loads(result.stdout[result.stdout.index("{") :])
+    (player,) = payload["players"]
+    assert [verdict["written"] for verdict in player["words"]] == claimed
+    assert payload["sheets"][0]["waiting"] == []
+
+
+@pytest.mark.parametrize(("fix", "claimed"), [("alice:2=+", ["GRAINS", "GREATS"]), ("2=-", ["GRAINS"])])
+def test_accept_settles_a_strike_in_doubt(tmp_path, monkeypatch, fix, claimed) -> None:
+    from boardsight.app import sheets as app_sheets
+    from boardsight.cli import sheet_lists
+
+    sheet = tmp_path / "alice.png"
+    _sheet(sheet, ["GRAINS"], cancel=-1, circle=-1, total="")
+    monkeypatch.setattr(app_sheets, "read_sheet", _struck_in_doubt)
+    monkeypatch.setattr(sheet_lists, "_interactive", lambda: False)
+    unsettled = runner.invoke(app, ["check", BOARD, f"alice={sheet}", "--lexicon", "enable"])
+    assert unsettled.exit_code == 0, unsettled.output
+    assert (
+        "alice: check these words (left out of the judging): 2:GREATS (struck through?)" in unsettled.output
+    )
+    assert "alice:NUMBER=- / alice:NUMBER=+ for a strike" in unsettled.output
+    arguments = ["check", BOARD, f"alice={sheet}", "--lexicon", "enable", "--json", "--accept", fix]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 0, result.output
+    (player,) = json.loads(result.stdout)["players"]
+    assert [verdict["written"] for verdict in player["words"]] == claimed

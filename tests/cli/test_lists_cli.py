@@ -103,3 +103,17 @@ def test_a_sheet_mostly_in_doubt_is_read_with_advice_to_retake_the_photo() -> No
 
     assert "4 of 10 words are in doubt: the writing may be too small" in sheet_text(_doubtful_sheet(4, 6))
     assert "in doubt" not in sheet_text(_doubtful_sheet(2, 8))
+
+
+def test_a_strike_in_doubt_is_marked_and_the_way_to_settle_it_said() -> None:
+    from boardsight.cli.lists import sheet_text
+    from boardsight.sheets.decode import AS_WRITTEN, WordReading
+    from boardsight.sheets.model import SheetReading, SheetWord
+
+    word = SheetWord(
+        WordReading("TONER", "TONER", AS_WRITTEN, 0.9), (0, 0, 10, 10), True, strike_in_doubt=True
+    )
+    text = sheet_text(SheetReading("alice.jpg", (word,), constrained_by="a board"))
+    (row,) = [line for line in text.splitlines() if "TONER" in line]
+    assert "cancelled?" in row and "check this word" in row
+    assert "struck through or not? (1)" in text and "--accept NUMBER=- (cancelled) or NUMBER=+" in text

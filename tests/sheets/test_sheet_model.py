@@ -159,3 +159,55 @@ def test_a_sheet_with_a_quarter_of_its_words_in_doubt_asks_for_a_better_photo() 
 def test_once_a_person_settles_the_doubts_the_advice_goes() -> None:
     settled = _sheet(4, 12).accept([f"{n}=QUIET" for n in range(1, 5)])
     assert settled.waiting == [] and settled.retake_advice is None
+
+
+def test_a_strike_in_doubt_keeps_the_word_waiting_until_a_person_settles_it() -> None:
+    sheet = SheetReading("s", (_word("TONER", cancelled=True, strike_in_doubt=True), _word("QUIET")))
+    assert sheet.waiting == [1] and sheet.strikes_in_doubt == [1]
+    assert sheet.words[0].needs_check and not sheet.words[0].counted_out
+    payload = sheet.to_json()
+    assert payload["strikes_in_doubt"] == [1] and payload["words"][0]["strike_in_doubt"]
+    struck = sheet.accept(["1=-"]).words[0]
+    assert struck.cancelled and struck.counted_out and not struck.needs_check
+    kept = sheet.accept(["1=+"]).words[0]
+    assert not kept.cancelled and not kept.needs_check and kept.text == "TONER"
+    # Fixing the letters alone leaves the strike to settle.
+    assert sheet.accept(["1=TONES"]).waiting == [1]
+    assert sheet.accept(["1=TONES", "1=+"]).waiting == []
+
+
+def test_a_strike_in_doubt_is_no_false_mark_but_is_counted_apart() -> None:
+    label = parse_sheet_label(
+        {
+            "game": "wordlist",
+            "words": [
+                {"text": "QUIET", "box": [0, 0, 100, 30]},
+                {"text": "TONER", "box": [0, 40, 100, 70], "cancelled": True},
+                {"text": "STONE", "box": [0, 80, 100, 110]},
+            ],
+        }
+    )
+    reading = SheetReading(
+        "s",
+        (
+            _word("QUIET", box=(0, 0, 100, 30), cancelled=True, strike_in_doubt=True),
+            _word("TONER", box=(0, 40, 100, 70), cancelled=True, strike_in_doubt=True),
+            _word("STONE", box=(0, 80, 100, 110), cancelled=True),
+        ),
+    )
+    score = score_sheet(label, reading, {"QUIET", "TONER", "STONE"}.__contains__)
+    assert score.marks["cancelled"] == [1, 0, 1]  # STONE's sure strike is the one false mark
+    assert score.strikes_in_doubt == [1, 1]
+    assert score.flagged == 2 and score.false_valid == 0
+
+
+def test_a_word_in_doubt_only_for_its_strike_waits_with_its_reading() -> None:
+    from boardsight.sheets.players import sheet_list
+
+    corrected = SheetWord(
+        WordReading("QUIET", "QVIET", CORRECTED, 0.9), (0, 0, 10, 10), cancelled=True, strike_in_doubt=True
+    )
+    sheet = sheet_list(SheetReading("alice.jpg", (corrected, _word("TONER"))), "alice")
+    assert sheet.waiting == ((1, "QUIET"),) and sheet.strikes_in_doubt == (1,)
+    assert sheet.cancelled == () and sheet.player.words == ("TONER",)
+    assert sheet.to_json()["waiting"] == [{"number": 1, "as_written": "QUIET", "strike_in_doubt": True}]

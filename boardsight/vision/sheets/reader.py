@@ -424,10 +424,12 @@ def read_sheet(
         if len(reading.text) < MIN_LETTERS:
             continue
         marks = find_marks(image, piece.quad)
-        if marks.circled and not marks.cancelled and vocabulary is not None:
+        if marks.circled and (not marks.cancelled or marks.strike_in_doubt) and vocabulary is not None:
             reading = doubt_ringed_nonword(reading, vocabulary)
         box = _box(piece.quad, scale, turn, photo_shape)
-        words.append(SheetWord(reading, box, marks.cancelled, marks.circled, reading.status))
+        words.append(
+            SheetWord(reading, box, marks.cancelled, marks.circled, reading.status, marks.strike_in_doubt)
+        )
         upright_boxes.append(_box(piece.quad, 1.0))
     if not words and total is None:
         raise NoWritingError(f"no writing found in {source}")

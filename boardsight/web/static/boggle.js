@@ -100,8 +100,9 @@
       if (read.challenged.length) parts.push(`circled (challenged): ${read.challenged.join(", ")}`);
       if (read.cancelled.length) parts.push(`cancelled: ${read.cancelled.join(", ")}`);
       if (read.waiting.length) {
-        parts.push("check these and type them in as written: " + read.waiting.map((item) =>
+        parts.push("check these and type them in as written (a word struck through is left out): " + read.waiting.map((item) =>
           `${item.number}: ${item.as_written}${item.candidates.length ? ` (close: ${item.candidates.join(", ")})` : ""}` +
+          (item.strike_in_doubt ? " (struck through? the line may be its own letters run together)" : "") +
           (item.notes.length ? ` (${item.notes.join("; ")})` : "")).join("; "));
       }
       if (read.retake_advice) parts.push(read.retake_advice);

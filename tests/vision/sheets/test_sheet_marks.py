@@ -269,3 +269,22 @@ def test_a_short_words_strike_in_a_second_colour_counts_in_a_box_taller_than_its
     box = np.array([[172, 78], [238, 78], [238, 130], [172, 130]], np.float32)
     marks = find_marks(page, box)
     assert marks.cancelled and not marks.circled
+
+
+@pytest.mark.parametrize(
+    ("colour", "start", "end", "in_doubt"),
+    [
+        ((140, 40, 25), 92, 310, False),  # the word's pen, running on past the letters: sure
+        ((140, 40, 25), 110, 250, True),  # the word's pen, within the letters: bold letters can do that
+        ((30, 30, 210), 110, 250, False),  # a second pen: no letter is in its ink
+    ],
+)
+def test_a_strike_within_the_letters_in_their_own_pen_is_in_doubt(colour, start, end, in_doubt) -> None:
+    page = _page()
+    cv2.line(page, (start, 106), (end, 104), colour, 3, cv2.LINE_AA)
+    marks = find_marks(page, WORD_QUAD)
+    assert marks.cancelled and marks.strike_in_doubt is in_doubt
+
+
+def test_no_strike_is_never_in_doubt() -> None:
+    assert not find_marks(_page(), WORD_QUAD).strike_in_doubt
