@@ -42,6 +42,7 @@ from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.edge_look import look_past_the_ends
+from boardsight.vision.sheets.ink_look import doubt_ruled_letters
 from boardsight.vision.sheets.lookalikes import latin_letter
 from boardsight.vision.sheets.marks import find_marks, is_total_circled
 from boardsight.vision.sheets.orientation import (
@@ -319,8 +320,10 @@ def second_looks(
 ) -> list[WordReading]:
     """``readings`` (decided on PP-OCR's ``tables`` of the words at ``quads``) revised by the looks
     at words left open: past their ends, then from varied crops; then valid words whose crop,
-    read wider, may hide a doubled letter are flagged. PP-OCR's looks may change a word's text,
-    so the own engine, measured on its own readings, gets the doubled-letter look alone (it only flags)."""
+    read wider, may hide a doubled letter are flagged, and those whose ink alone reads as the
+    non-word a ruled line may have completed into them. PP-OCR's looks may change a word's text,
+    so the own engine, measured on its own readings, gets the doubled-letter and ink-alone looks
+    alone (they only flag)."""
     plain_tables: list[LetterTable | None] = [None] * len(readings)
     if word_engine != "own":
         decided = readings
@@ -331,7 +334,8 @@ def second_looks(
             table if after is before else None
             for table, before, after in zip(tables, decided, readings, strict=True)
         ]
-    return doubt_doubled_letters(ocr, image, quads, readings, vocabulary, plain_tables)
+    readings = doubt_doubled_letters(ocr, image, quads, readings, vocabulary, plain_tables)
+    return doubt_ruled_letters(ocr, image, quads, readings, vocabulary)
 
 
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
