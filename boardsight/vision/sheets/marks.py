@@ -31,7 +31,7 @@ which run through the whole crop, are taken out first.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -86,6 +86,14 @@ struck stop short of it, and 16 of the 223 on words struck (0.14 takes 3 more fa
 more real ones). On nine sets rendered apart (seeds 71 to 109), 35 of 67 and 16 of 278. Asking
 never changes a reading: a word whose strike is in doubt is neither claimed nor cancelled until
 a person says which."""
+OWN_PEN_SHARE = 0.3
+"""A sheet with at least this share of its words struck in their own pen (and :data:`MIN_OWN_PEN`
+words) has every such strike asked of a person: a player cancels a few words, while a bold hand
+blurred into bars does it to half a sheet. On nineteen rendered sets (570 sheets) three sheets
+reach it, all Rufscript (seed 107's sheet 20: 22 of 40 words, 12 of its strikes taken as sure
+falsely and 2 rightly; seed 89's sheet 24: 16 of 35, 7 falsely; seed 13's sheet 16: 8 of 26, 2
+falsely); the next is at 0.29 (10 of 35, one sure strike, a real one)."""
+MIN_OWN_PEN = 3
 ENCLOSED_SHARE = 0.6
 WIDE_ENCLOSURE = 0.4
 """An enclosed region counts towards a circle when at least this share of the word's width."""
@@ -127,7 +135,10 @@ class Marks:
     circled: bool
     strike_in_doubt: bool = False
     """Struck in the word's own pen by a bar that does not run on past the letters
-    (:data:`SURE_OVERHANG`): bold letters run together can make such a bar."""
+    (:data:`SURE_OVERHANG`), or on a sheet with many such strikes (:data:`OWN_PEN_SHARE`): bold
+    letters run together can make such a bar."""
+    own_pen: bool = False
+    """The strike is in the word's own pen (not in a second colour)."""
 
 
 def word_crop(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, Box]:
@@ -491,4 +502,16 @@ def find_marks(image_bgr: np.ndarray, quad: np.ndarray) -> Marks:
         cancelled=overhang is not None,
         circled=is_circled(ink, inner),
         strike_in_doubt=overhang is not None and overhang < SURE_OVERHANG,
+        own_pen=overhang is not None and overhang != math.inf,
     )
+
+
+def doubt_a_sheet_of_own_pen_strikes(marks: list[Marks]) -> list[Marks]:
+    """The marks of a sheet's words, every strike in the words' own pen put in doubt when at
+    least :data:`OWN_PEN_SHARE` of the words (and :data:`MIN_OWN_PEN` of them) are so struck."""
+    struck = sum(mark.cancelled and mark.own_pen for mark in marks)
+    if struck < MIN_OWN_PEN or struck < OWN_PEN_SHARE * len(marks):
+        return marks
+    return [
+        replace(mark, strike_in_doubt=True) if mark.cancelled and mark.own_pen else mark for mark in marks
+    ]

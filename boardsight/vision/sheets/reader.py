@@ -44,7 +44,7 @@ from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.edge_look import look_past_the_ends
 from boardsight.vision.sheets.ink_look import doubt_ruled_letters
 from boardsight.vision.sheets.lookalikes import latin_letter
-from boardsight.vision.sheets.marks import find_marks, is_total_circled
+from boardsight.vision.sheets.marks import doubt_a_sheet_of_own_pen_strikes, find_marks, is_total_circled
 from boardsight.vision.sheets.orientation import (
     is_sideways,
     turn_image,
@@ -423,11 +423,14 @@ def read_sheet(
     if vocabulary is not None:
         word_quads = [piece.quad for piece in kept]
         readings = second_looks(ocr, image, word_quads, ppocr_tables, readings, vocabulary, word_engine)
+    read = [
+        (piece, reading)
+        for piece, reading in zip(kept, readings, strict=True)
+        if len(reading.text) >= MIN_LETTERS
+    ]
+    sheet_marks = doubt_a_sheet_of_own_pen_strikes([find_marks(image, piece.quad) for piece, _ in read])
     words, upright_boxes = [], []
-    for piece, reading in zip(kept, readings, strict=True):
-        if len(reading.text) < MIN_LETTERS:
-            continue
-        marks = find_marks(image, piece.quad)
+    for (piece, reading), marks in zip(read, sheet_marks, strict=True):
         if marks.circled and (not marks.cancelled or marks.strike_in_doubt) and vocabulary is not None:
             reading = doubt_ringed_nonword(reading, vocabulary)
         box = _box(piece.quad, scale, turn, photo_shape)

@@ -288,3 +288,14 @@ def test_a_strike_within_the_letters_in_their_own_pen_is_in_doubt(colour, start,
 
 def test_no_strike_is_never_in_doubt() -> None:
     assert not find_marks(_page(), WORD_QUAD).strike_in_doubt
+
+
+def test_a_sheet_with_many_words_struck_in_their_own_pen_has_those_strikes_asked() -> None:
+    from boardsight.vision.sheets.marks import Marks, doubt_a_sheet_of_own_pen_strikes
+
+    own, second, plain = Marks(True, False, own_pen=True), Marks(True, False), Marks(False, False)
+    many = doubt_a_sheet_of_own_pen_strikes([own, own, own, second, *[plain] * 6])
+    assert [mark.strike_in_doubt for mark in many] == [True, True, True] + [False] * 7
+    few = [own, own, own, second, *[plain] * 7]  # under 0.3 of the words
+    assert doubt_a_sheet_of_own_pen_strikes(few) == few
+    assert doubt_a_sheet_of_own_pen_strikes([own, own, plain]) == [own, own, plain]  # too few to tell
