@@ -2,35 +2,14 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import cv2
 import numpy as np
+from fixed_reader import FixedReader
 
-from boardsight.sheets.ctc import BLANK, COLUMNS, LetterTable, letter_index
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, Scored, Vocabulary, WordReading
 from boardsight.vision.sheets.ink_look import doubt_ruled_letters, ink_alone
 
 BOARD = Vocabulary.of_words(["MONTE", "TONE"])
-
-
-def written(word: str) -> LetterTable:
-    rows = np.full((2 * len(word) + 1, COLUMNS), 0.01)
-    rows[0::2, BLANK] = 1.0
-    for index, letter in enumerate(word):
-        rows[2 * index + 1, letter_index(letter)] = 1.0
-    return LetterTable.from_probs(rows)
-
-
-class Reader:
-    """Reads every crop it is given as ``word``, and keeps the crops."""
-
-    def __init__(self, word: str) -> None:
-        self.word, self.crops = word, []
-
-    def recognise_crops(self, crops, quads):
-        self.crops += crops
-        return [SimpleNamespace(table=written(self.word)) for _ in crops]
 
 
 def test_the_ink_alone_has_no_rule_and_keeps_the_letters() -> None:
@@ -51,7 +30,7 @@ def test_only_valid_words_with_such_a_runner_up_are_read_again() -> None:
         WordReading("MONTE", "MONTE", AS_WRITTEN, 0.96, runners_up=(Scored("MONTF", -3.2),)),
         WordReading("TONE", "TONE", AS_WRITTEN, 0.99, runners_up=(Scored("TONY", -9.0),)),
     ]
-    reader = Reader("MONTF")
+    reader = FixedReader("MONTF")
     checked = doubt_ruled_letters(reader, image, [quad] * 2, readings, BOARD)
     assert [reading.status for reading in checked] == [CHECK, AS_WRITTEN]
     assert checked[1] is readings[1] and len(reader.crops) == 1
