@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
-from test_wider_look import written
+from fixed_reader import written
 
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
 from boardsight.vision.sheets.edge_look import WIDEN, adds_at_an_end, look_past_the_ends, widened

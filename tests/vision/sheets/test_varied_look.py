@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
-from test_wider_look import written
+from fixed_reader import written
 
 from boardsight.sheets.ctc import LetterTable, letter_index
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
