@@ -22,8 +22,10 @@ def sheet_text(reading: SheetReading) -> str:
         cancelled = "cancelled?" if word.strike_in_doubt else "cancelled"
         marks = ", ".join(name for name, on in ((cancelled, word.cancelled), ("circled", word.circled)) if on)
         status = word.status or word.reading.status
-        if word.needs_check:
+        if word.letters_in_doubt:
             status = "check this word"
+        elif word.strike_in_doubt:
+            status = "check the strike"
         others = ", ".join(scored.word for scored in word.reading.candidates if scored.word != word.text)
         written = [f"written {word.reading.raw}"] if word.reading.changed else []
         note = "; ".join([*written, *word.reading.notes])
@@ -55,7 +57,7 @@ def sheet_text(reading: SheetReading) -> str:
             f"the constraint changed {changes.to_valid} reading{'s' if changes.to_valid != 1 else ''} "
             f"to a valid word and flagged {changes.flagged} as written"
         )
-    waiting = reading.waiting
+    waiting = [number for number, word in enumerate(reading.words, start=1) if word.letters_in_doubt]
     if waiting:
         numbers = ", ".join(map(str, waiting))
         plural = "s" if len(waiting) != 1 else ""

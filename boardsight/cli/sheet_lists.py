@@ -17,7 +17,7 @@ import typer
 from boardsight.app.sheets import read_player_lists
 from boardsight.boggle.board import Board
 from boardsight.boggle.wordlists import PlayerList
-from boardsight.sheets.model import ACCEPTED, SheetReading
+from boardsight.sheets.model import SheetReading
 from boardsight.sheets.players import SheetList
 
 
@@ -34,7 +34,7 @@ def _ask(reading: SheetReading, name: str) -> SheetReading:
                 err=True,
             )
             fixes.append(f"{number}={'-' if struck else '+'}")
-            if struck or not word.reading.doubtful or word.status == ACCEPTED:
+            if struck or not word.letters_in_doubt:
                 continue
         close = ", ".join(scored.word for scored in word.reading.candidates) or "none"
         why = "".join(f"; {note}" for note in word.reading.notes)

@@ -55,7 +55,12 @@ class SheetWord:
     @property
     def needs_check(self) -> bool:
         """Still waiting for a person: its strike in doubt, or its reading doubtful and not accepted."""
-        return self.strike_in_doubt or (self.status != ACCEPTED and self.reading.doubtful)
+        return self.strike_in_doubt or self.letters_in_doubt
+
+    @property
+    def letters_in_doubt(self) -> bool:
+        """Its reading is doubtful and no person has chosen it (its strike aside)."""
+        return self.status != ACCEPTED and self.reading.doubtful
 
     @property
     def counted_out(self) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from boardsight.boggle.wordlists import Challenge, PlayerList
 from boardsight.errors import BadInputError
-from boardsight.sheets.model import ACCEPTED, SheetReading
+from boardsight.sheets.model import SheetReading
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,7 @@ def sheet_list(reading: SheetReading, name: str) -> SheetList:
             continue
         if word.needs_check:
             # A word waiting only for its strike to be settled reads as decided.
-            in_doubt = word.reading.doubtful and word.status != ACCEPTED
-            waiting.append((number, word.reading.raw if in_doubt else word.text))
+            waiting.append((number, word.reading.raw if word.letters_in_doubt else word.text))
             continue
         words.append(word.text)
         lines.append(number)

@@ -115,5 +115,6 @@ def test_a_strike_in_doubt_is_marked_and_the_way_to_settle_it_said() -> None:
     )
     text = sheet_text(SheetReading("alice.jpg", (word,), constrained_by="a board"))
     (row,) = [line for line in text.splitlines() if "TONER" in line]
-    assert "cancelled?" in row and "check this word" in row
+    assert "cancelled?" in row and "check the strike" in row
+    assert "to check" not in text  # its letters are not in doubt
     assert "struck through or not? (1)" in text and "--accept NUMBER=- (cancelled) or NUMBER=+" in text
