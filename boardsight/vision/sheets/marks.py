@@ -335,10 +335,11 @@ def _has_strike(
             if MIN_BAR <= thickness <= STEEP_BAR * letters and _paper_share(mask, bar, inner) >= STEEP_GAPS:
                 overhangs.append(_overhang(own, bar, inner) / height)
             continue
-        if MIN_BAR <= thickness <= MAX_BAR * (y1 - y0) and (
-            _bridges_gaps(mask, bar, inner) or _runs_past_letters(own, bar, inner, thickness)
-        ):
-            overhangs.append(_overhang(own, bar, inner) / height)
+        if not MIN_BAR <= thickness <= MAX_BAR * (y1 - y0):
+            continue
+        overhang = _overhang(own, bar, inner)
+        if _bridges_gaps(mask, bar, inner) or _runs_past_letters(overhang, inner, thickness):
+            overhangs.append(overhang / height)
     return max(overhangs, default=None)
 
 
@@ -363,14 +364,11 @@ def _overhang(own: np.ndarray, bar: np.ndarray, inner: Box) -> float:
     return float(max(letters[0] - columns[0], columns[-1] - letters[-1]))
 
 
-def _runs_past_letters(own: np.ndarray, bar: np.ndarray, inner: Box, thickness: float) -> bool:
-    """Whether the bar runs on past the letters at an end, as a strike drawn across a word does
-    and a letter's own stroke cannot."""
+def _runs_past_letters(overhang: float, inner: Box, thickness: float) -> bool:
+    """Whether a bar running ``overhang`` columns past the letters (:func:`_overhang`) runs on
+    past them, as a strike drawn across a word does and a letter's own stroke cannot."""
     _x0, y0, _x1, y1 = inner
-    letters = np.flatnonzero(_off_bar(own, bar, inner).any(axis=0))
-    if len(letters) == 0 or not bar.any():
-        return False
-    return _overhang(own, bar, inner) >= max(OVERHANG * (y1 - y0), 2 * thickness)
+    return overhang > 0 and overhang >= max(OVERHANG * (y1 - y0), 2 * thickness)
 
 
 def _gap_columns(mask: np.ndarray, bar: np.ndarray, inner: Box) -> tuple[int, int]:

@@ -9,6 +9,7 @@ import pytest
 from boardsight.vision.sheets.ink import Ink, find_ink
 from boardsight.vision.sheets.marks import (
     _bridges_gaps,
+    _overhang,
     _runs_past_letters,
     find_marks,
     is_circled,
@@ -150,10 +151,10 @@ def test_a_bar_through_touching_letters_counts_only_where_it_runs_past_them() ->
     past = np.zeros_like(own, dtype=bool)
     past[44:48, 24:212] = True  # drawn from before the first letter to after the last
     own[past] = 255
-    assert _runs_past_letters(own, past, inner, 4.0)
+    assert _runs_past_letters(_overhang(own, past, inner), inner, 4.0)
     inside = np.zeros_like(past)
     inside[44:48, 44:196] = True  # a letter's own bar, inside the word
-    assert not _runs_past_letters(own, inside, inner, 4.0)
+    assert not _runs_past_letters(_overhang(own, inside, inner), inner, 4.0)
 
 
 @pytest.mark.parametrize(("bar_strength", "struck"), [(15.0, False), (55.0, True)])
