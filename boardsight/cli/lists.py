@@ -57,7 +57,7 @@ def sheet_text(reading: SheetReading) -> str:
             f"the constraint changed {changes.to_valid} reading{'s' if changes.to_valid != 1 else ''} "
             f"to a valid word and flagged {changes.flagged} as written"
         )
-    waiting = [number for number, word in enumerate(reading.words, start=1) if word.letters_in_doubt]
+    waiting = reading.letters_waiting
     if waiting:
         numbers = ", ".join(map(str, waiting))
         plural = "s" if len(waiting) != 1 else ""

@@ -8,7 +8,7 @@ Pure data and the operations on it that need no image: reading order, a person's
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -132,10 +132,19 @@ class SheetReading:
                     to_valid += 1
         return ConstraintChanges(to_valid, other, flagged)
 
+    def _numbers(self, test: Callable[[SheetWord], bool]) -> list[int]:
+        """Numbers (1-based) of the words that pass ``test``."""
+        return [number for number, word in enumerate(self.words, start=1) if test(word)]
+
     @property
     def waiting(self) -> list[int]:
         """Numbers (1-based) of words still waiting for a person."""
-        return [number for number, word in enumerate(self.words, start=1) if word.needs_check]
+        return self._numbers(lambda word: word.needs_check)
+
+    @property
+    def letters_waiting(self) -> list[int]:
+        """Numbers (1-based) of words whose letters still wait for a person."""
+        return self._numbers(lambda word: word.letters_in_doubt)
 
     @property
     def hard_to_read(self) -> bool:
@@ -176,7 +185,7 @@ class SheetReading:
     @property
     def strikes_in_doubt(self) -> list[int]:
         """Numbers (1-based) of words whose strike waits for a person."""
-        return [number for number, word in enumerate(self.words, start=1) if word.strike_in_doubt]
+        return self._numbers(lambda word: word.strike_in_doubt)
 
     def to_json(self) -> dict[str, Any]:
         return {

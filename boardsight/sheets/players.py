@@ -28,8 +28,11 @@ class SheetList:
     waiting: tuple[tuple[int, str], ...]
     """(number on the sheet, reading as written) of each word a person still has to check."""
     reading: SheetReading
-    strikes_in_doubt: tuple[int, ...] = ()
-    """The numbers among :attr:`waiting` whose strike is in doubt: cancelled or not, a person says."""
+
+    @property
+    def strikes_in_doubt(self) -> tuple[int, ...]:
+        """The numbers among :attr:`waiting` whose strike is in doubt: cancelled or not, a person says."""
+        return tuple(self.reading.strikes_in_doubt)
 
     @property
     def written_total(self) -> int | None:
@@ -95,7 +98,6 @@ def sheet_list(reading: SheetReading, name: str) -> SheetList:
         challenges=tuple(challenges),
         cancelled=tuple(cancelled),
         waiting=tuple(waiting),
-        strikes_in_doubt=tuple(reading.strikes_in_doubt),
         reading=reading,
     )
 

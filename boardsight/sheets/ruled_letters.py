@@ -29,22 +29,29 @@ def uncompleted(word: str, vocabulary: Vocabulary) -> list[str]:
     return [form for form in dict.fromkeys(forms) if not vocabulary.is_valid(form)]
 
 
+def _looked_for(reading: WordReading, vocabulary: Vocabulary) -> list[str]:
+    """The :func:`uncompleted` forms of a valid word taken or corrected to, when one of them is
+    among the recogniser's runners-up; else none."""
+    if not settles(reading, vocabulary):
+        return []
+    forms = uncompleted(reading.text, vocabulary)
+    return forms if any(scored.word in forms for scored in reading.runners_up) else []
+
+
 def worth_an_ink_look(reading: WordReading, vocabulary: Vocabulary) -> bool:
     """A valid word taken or corrected to, with one of its :func:`uncompleted` forms among the
     recogniser's runners-up."""
-    if not settles(reading, vocabulary):
-        return False
-    forms = set(uncompleted(reading.text, vocabulary))
-    return any(scored.word in forms for scored in reading.runners_up)
+    return bool(_looked_for(reading, vocabulary))
 
 
 def doubt_completed(reading: WordReading, ink: LetterTable, vocabulary: Vocabulary) -> WordReading:
     """``reading`` flagged *check* (as written) when its ``ink``-alone table reads likeliest as one
     of its :func:`uncompleted` forms; else as it is."""
-    if not worth_an_ink_look(reading, vocabulary):
+    forms = _looked_for(reading, vocabulary)
+    if not forms:
         return reading
     alone = read_word_by([Evidence(ink)], vocabulary).raw
-    if alone not in uncompleted(reading.text, vocabulary):
+    if alone not in forms:
         return reading
     note = (
         f"read in its ink alone (the paper's lines taken out), the writing reads {alone} rather than "
