@@ -19,11 +19,12 @@ def written(word: str) -> LetterTable:
 
 
 class FixedReader:
-    """Reads every crop it is given as ``word``, and keeps the crops."""
+    """Reads every crop it is given as ``word``, and keeps the crops and their quads."""
 
     def __init__(self, word: str) -> None:
-        self.word, self.crops = word, []
+        self.word, self.crops, self.quads = word, [], []
 
     def recognise_crops(self, crops, quads):
         self.crops += crops
+        self.quads += quads
         return [SimpleNamespace(table=written(self.word)) for _ in crops]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
-from fixed_reader import written
+from fixed_reader import FixedReader, written
 
 from boardsight.sheets.ctc import LetterTable, letter_index
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
@@ -190,27 +190,16 @@ def test_a_few_crops_do_not_outvote_the_rest_finding_another_word_as_likely() ->
     assert look_varied(alone, sheet(), [QUAD], [doubtful], BOARD)[0].text == "SEE"
 
 
-class PlainReader:
-    """A second recogniser: reads every plain crop it is given as ``word``."""
-
-    def __init__(self, word: str) -> None:
-        self.word, self.quads = word, []
-
-    def recognise_crops(self, crops, quads):
-        self.quads += quads
-        return [SimpleNamespace(table=written(self.word)) for _ in crops]
-
-
 def test_one_varied_crop_and_the_second_recogniser_agreeing_settle_a_word() -> None:
     doubtful = flagged("ZOROS")
-    second = PlainReader("ZEROS")
+    second = FixedReader("ZEROS")
     looked = look_varied(VariedReader("ZEROS", "ZOROS"), sheet(), [QUAD], [doubtful], BOARD, second)
     assert looked[0].text == "ZEROS" and f"{len(VARIANTS) + 1} ways" in looked[0].notes[0]
     assert len(second.quads) == 1  # the plain crop alone
     # The second recogniser alone is one reading: it settles nothing by itself.
     assert look_varied(VariedReader("ZOROS"), sheet(), [QUAD], [doubtful], BOARD, second) == [doubtful]
     # And it is a reading like the others: settling another word, it holds the crops back.
-    other = PlainReader("GOER")
+    other = FixedReader("GOER")
     assert look_varied(
         VariedReader("ZEROS", "ZEROS", "ZOROS"), sheet(), [QUAD], [doubtful], BOARD, other
     ) == [doubtful]
