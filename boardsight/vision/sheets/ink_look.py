@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import Vocabulary, WordReading
 from boardsight.sheets.ruled_letters import doubt_completed, worth_an_ink_look
 from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.ink import ink_mask
-from boardsight.vision.sheets.ppocr import PPOCR, rectify
+from boardsight.vision.sheets.ppocr import PPOCR, redrawn_tables
 
 
 def ink_alone(crop_bgr: np.ndarray) -> np.ndarray:
@@ -22,12 +21,6 @@ def ink_alone(crop_bgr: np.ndarray) -> np.ndarray:
     out = crop_bgr.copy()
     out[~ink] = np.median(crop_bgr[~ink], axis=0).astype(np.uint8)
     return out
-
-
-def ink_tables(ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray]) -> list[LetterTable]:
-    """The recogniser's letter table of each quad's crop in its ink alone."""
-    crops = [ink_alone(rectify(image, quad)) for quad in quads]
-    return [line.table for line in ocr.recognise_crops(crops, quads)]
 
 
 def doubt_ruled_letters(
@@ -42,6 +35,6 @@ def doubt_ruled_letters(
     return look_again(
         readings,
         lambda reading: worth_an_ink_look(reading, vocabulary),
-        lambda picked: ink_tables(ocr, image, [quads[i] for i in picked]),
+        lambda picked: redrawn_tables(ocr, image, [quads[i] for i in picked], ink_alone),
         lambda reading, table: doubt_completed(reading, table, vocabulary),
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -288,3 +289,11 @@ def rectify(image_bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
     if height > width * 1.5:
         crop = cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)
     return crop
+
+
+def redrawn_tables(
+    ocr: PPOCR, image_bgr: np.ndarray, quads: list[np.ndarray], redraw: Callable[[np.ndarray], np.ndarray]
+) -> list[LetterTable]:
+    """The recogniser's letter table of each quad's crop, drawn anew by ``redraw`` (all in one call)."""
+    crops = [redraw(rectify(image_bgr, quad)) for quad in quads]
+    return [line.table for line in ocr.recognise_crops(crops, quads)]

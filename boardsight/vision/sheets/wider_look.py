@@ -10,19 +10,15 @@ from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import Vocabulary, WordReading
 from boardsight.sheets.doubled import doubt_doubled, doubt_doubled_plain, worth_a_wider_look
 from boardsight.sheets.second_look import look_again
-from boardsight.vision.sheets.ppocr import PPOCR, rectify
+from boardsight.vision.sheets.ppocr import PPOCR, redrawn_tables
 
 STRETCH = 2.0
 """How much wider the crop is read: output steps half as wide on the writing."""
 
 
-def wider_tables(ocr: PPOCR, image: np.ndarray, quads: list[np.ndarray]) -> list[LetterTable]:
-    """The recogniser's letter table of each quad's crop stretched :data:`STRETCH` times wider."""
-    crops = [
-        cv2.resize(rectify(image, quad), None, fx=STRETCH, fy=1.0, interpolation=cv2.INTER_CUBIC)
-        for quad in quads
-    ]
-    return [line.table for line in ocr.recognise_crops(crops, quads)]
+def stretched(crop_bgr: np.ndarray) -> np.ndarray:
+    """The crop stretched :data:`STRETCH` times wider."""
+    return cv2.resize(crop_bgr, None, fx=STRETCH, fy=1.0, interpolation=cv2.INTER_CUBIC)
 
 
 def doubt_doubled_letters(
@@ -44,6 +40,6 @@ def doubt_doubled_letters(
     return look_again(
         readings,
         lambda reading: worth_a_wider_look(reading, vocabulary),
-        lambda picked: wider_tables(ocr, image, [quads[i] for i in picked]),
+        lambda picked: redrawn_tables(ocr, image, [quads[i] for i in picked], stretched),
         lambda reading, table: doubt_doubled(reading, table, vocabulary),
     )
