@@ -2,7 +2,12 @@
 
 Readings are matched to labelled words by box overlap when both have boxes, else in order
 by sequence alignment. A *false valid* is a reading that would make a word count (valid,
-not cancelled, not waiting for a person) where the labelled word would not. A word read as
+not cancelled, not waiting for a person) where the labelled word would not; a *false penalty*
+is its mirror, a reading taken without asking that would not count where the labelled word
+would (the player loses a word they wrote right). A *misreading taken* is any word read wrong
+and not asked of a person: what a person reviewing the flagged words never sees. A flagged
+word read wrong is *offered first* when its first candidate is the labelled word: one click
+puts it right. A word read as
 struck through with the strike in doubt is asked of a person, so it is counted apart, by
 what it truly is, and not as a false cancelled mark.
 """
@@ -24,6 +29,9 @@ _COUNTS = (
     "extra_words",
     "flagged",
     "false_valid",
+    "false_penalty",
+    "misread_taken",
+    "offered_first",
     "letters",
     "letter_errors",
 )
@@ -47,6 +55,12 @@ class SheetScore:
     """Strikes read in doubt: on words struck through, on words that are not."""
     false_valid: int = 0
     false_valid_words: list[str] = field(default_factory=list)
+    false_penalty: int = 0
+    """Readings taken without asking that do not count where the written word does."""
+    misread_taken: int = 0
+    """Words read wrong and not asked of a person (not cancelled, not flagged)."""
+    offered_first: int = 0
+    """Flagged words read wrong whose first candidate is the written word."""
     totals: list[int] = field(default_factory=lambda: [0, 0])
     """Written totals: read right, labelled."""
     total_circles: list[int] = field(default_factory=lambda: [0, 0, 0])
@@ -157,9 +171,18 @@ def score_sheet(
         if word.strike_in_doubt:
             score.strikes_in_doubt[0 if truth.cancelled else 1] += 1
         claimed = not word.cancelled and not word.needs_check
-        if counts is not None and claimed and counts(word.text) and not counts(truth.text):
-            score.false_valid += 1
-            score.false_valid_words.append(f"{truth.text}->{word.text}")
+        wrong = word.text != truth.text
+        score.misread_taken += claimed and wrong
+        candidates = word.reading.candidates
+        score.offered_first += (
+            word.needs_check and wrong and bool(candidates) and candidates[0].word == truth.text
+        )
+        if counts is not None and claimed and wrong:
+            if counts(word.text) and not counts(truth.text):
+                score.false_valid += 1
+                score.false_valid_words.append(f"{truth.text}->{word.text}")
+            elif counts(truth.text) and not counts(word.text):
+                score.false_penalty += 1
     if label.total is not None:
         score.totals = [int(reading.total == label.total), 1]
     want, got = label.total_circled, reading.total_circled

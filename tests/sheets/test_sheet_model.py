@@ -114,6 +114,28 @@ def test_a_flagged_word_is_never_a_false_valid() -> None:
     assert score_sheet(label, reading, {"QUIET"}.__contains__).false_valid == 0
 
 
+def test_misreadings_are_counted_by_who_would_see_them() -> None:
+    label = parse_sheet_label(
+        {"game": "wordlist", "words": [{"text": t} for t in ("TREAD", "KINSFOLK", "FOG", "QUIETT", "TONER")]}
+    )
+    reading = SheetReading(
+        "s",
+        (
+            _word("READ"),  # a valid word read as another, taken
+            _word("KINSFULK"),  # a valid word read as a non-word, taken: a false penalty
+            SheetWord(
+                WordReading("FOC", "FOC", CHECK, 0.4, (Scored("FOG", -1.0),)), (0, 0, 10, 10), status=CHECK
+            ),
+            _word("QUIETT", CHECK),  # flagged, its first candidate (QUIET) not what was written
+            _word("TONER"),
+        ),
+    )
+    score = score_sheet(label, reading, {"TREAD", "READ", "KINSFOLK", "FOG", "QUIET", "TONER"}.__contains__)
+    assert (score.right, score.flagged) == (2, 2)
+    assert score.misread_taken == 2 and score.false_penalty == 1 and score.false_valid == 0
+    assert score.offered_first == 1
+
+
 @pytest.mark.parametrize(
     "payload",
     [

@@ -42,6 +42,7 @@ from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.edge_look import look_past_the_ends
+from boardsight.vision.sheets.ink_ends import look_past_the_ink
 from boardsight.vision.sheets.ink_look import doubt_ruled_letters
 from boardsight.vision.sheets.lookalikes import latin_letter
 from boardsight.vision.sheets.marks import doubt_a_sheet_of_own_pen_strikes, find_marks, is_total_circled
@@ -319,7 +320,9 @@ def second_looks(
     word_engine: str = DEFAULT_WORD_ENGINE,
 ) -> list[WordReading]:
     """``readings`` (decided on PP-OCR's ``tables`` of the words at ``quads``) revised by the looks
-    at words left open: past their ends, then from varied crops; then valid words whose crop,
+    at words left open: past their ends, then from varied crops; then at every word whose ink runs
+    on past its box, read from all of it (which may settle an open word, or flag a settled one);
+    then valid words whose crop,
     read wider, may hide a doubled letter are flagged, and those whose ink alone reads as the
     non-word a ruled line may have completed into them. PP-OCR's looks may change a word's text,
     so the own engine, measured on its own readings, gets the doubled-letter and ink-alone looks
@@ -329,6 +332,7 @@ def second_looks(
         decided = readings
         readings = look_past_the_ends(ocr, image, quads, readings, vocabulary)
         readings = look_varied(ocr, image, quads, readings, vocabulary, second_opinion(ocr))
+        readings = look_past_the_ink(ocr, image, quads, readings, vocabulary)
         # A word read again by a look was not decided on its first table.
         plain_tables = [
             table if after is before else None
