@@ -42,12 +42,17 @@ the tuning sheets)."""
 
 def widened(quad: np.ndarray, share: float = WIDEN) -> np.ndarray:
     """The quad (TL, TR, BR, BL) lengthened along its own top edge by ``share`` of its height at each end."""
+    return lengthened(quad, share, share)
+
+
+def lengthened(quad: np.ndarray, before: float, after: float) -> np.ndarray:
+    """The quad (TL, TR, BR, BL) lengthened along its top edge by ``before`` and ``after`` of its height."""
     quad = quad.astype(np.float64)
     height = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     along = quad[1] - quad[0]
     along /= max(float(np.linalg.norm(along)), 1e-9)
-    step = along * height * share
-    return np.array([quad[0] - step, quad[1] + step, quad[2] + step, quad[3] - step], dtype=np.float32)
+    head, tail = along * height * before, along * height * after
+    return np.array([quad[0] - head, quad[1] + tail, quad[2] + tail, quad[3] - head], dtype=np.float32)
 
 
 def look_past_the_ends(

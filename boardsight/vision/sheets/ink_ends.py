@@ -39,6 +39,7 @@ from boardsight.sheets.decode import (
     read_word_by,
     settles,
 )
+from boardsight.vision.sheets.edge_look import lengthened
 from boardsight.vision.sheets.ink import find_ink
 from boardsight.vision.sheets.ppocr import PPOCR, rectify
 
@@ -65,16 +66,6 @@ COLUMN_INK = 0.08
 """Share of the band's rows a column's ink must fill to count."""
 
 LONGER_NOTE = "the ink runs on past the word's end: {word} or as read"
-
-
-def lengthened(quad: np.ndarray, before: float, after: float) -> np.ndarray:
-    """The quad (TL, TR, BR, BL) lengthened along its top edge by ``before`` and ``after`` of its height."""
-    quad = quad.astype(np.float64)
-    height = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
-    along = quad[1] - quad[0]
-    along /= max(float(np.linalg.norm(along)), 1e-9)
-    head, tail = along * height * before, along * height * after
-    return np.array([quad[0] - head, quad[1] + tail, quad[2] + tail, quad[3] - head], dtype=np.float32)
 
 
 def ink_past_the_ends(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[float, float]:

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
-from fixed_reader import written
+from fixed_reader import ScriptedReader
 
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, CORRECTED, Vocabulary, WordReading
 from boardsight.vision.sheets.edge_look import WIDEN, adds_at_an_end, look_past_the_ends, widened
 
 BOARD = Vocabulary.of_words(["YEW", "TONE", "ATTIRE", "LEE", "TEE", "LEPT"])
 QUAD = np.array([[10, 10], [60, 10], [60, 40], [10, 40]], np.float32)
-
-
-class EdgeReader:
-    """Reads every quad it is given as the next of ``words``, and keeps the quads."""
-
-    def __init__(self, *words: str) -> None:
-        self.words, self.quads = list(words), []
-
-    def recognise(self, image, quads):
-        self.quads += quads
-        return [SimpleNamespace(table=written(self.words.pop(0))) for _ in quads]
 
 
 def test_the_quad_is_lengthened_at_both_ends_along_its_own_slant() -> None:
@@ -40,7 +27,7 @@ def test_an_open_word_is_settled_by_its_wider_reading() -> None:
         WordReading("TONE", "TONE", AS_WRITTEN, 0.99),
         WordReading("XQZ", "XQZ", AS_WRITTEN, 0.9),  # a non-word taken as written is open too
     ]
-    reader = EdgeReader("YEW", "XQZ")
+    reader = ScriptedReader("YEW", "XQZ")
     looked = look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD] * 3, readings, BOARD)
     assert (looked[0].text, looked[0].status) in {("YEW", AS_WRITTEN), ("YEW", CORRECTED)}
     assert looked[1:] == readings[1:]
@@ -49,7 +36,7 @@ def test_an_open_word_is_settled_by_its_wider_reading() -> None:
 
 def test_a_wider_reading_that_settles_nothing_leaves_the_word_as_it_was() -> None:
     readings = [WordReading("TOUE", "TOUE", CHECK, 0.6)]
-    reader = EdgeReader("CTOUE")  # a circle's edge read as a letter: still no valid word
+    reader = ScriptedReader("CTOUE")  # a circle's edge read as a letter: still no valid word
     looked = look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD)
     assert looked == readings
 
@@ -58,27 +45,29 @@ def test_an_l_added_at_an_end_that_as_an_i_makes_no_word_leaves_the_word_as_it_w
     # A player's IEE, read EE; the wider crop reads its I as an L.
     readings = [WordReading("EE", "EE", CHECK, 0.5), WordReading("EPT", "EPT", AS_WRITTEN, 0.9)]
     looked = look_past_the_ends(
-        EdgeReader("LEE", "LEPT"), np.zeros((60, 80, 3), np.uint8), [QUAD] * 2, readings, BOARD
+        ScriptedReader("LEE", "LEPT"), np.zeros((60, 80, 3), np.uint8), [QUAD] * 2, readings, BOARD
     )
     assert [(r.text, r.status) for r in looked] == [("EE", CHECK), ("EPT", CHECK)]
     assert [r.candidates[0].word for r in looked] == ["LEE", "LEPT"]
     assert "drawn alike" in looked[1].notes[0]  # a person decides: the stroke may be an I
     readings = readings[:1]
     # Another letter added there settles the word as before.
-    looked = look_past_the_ends(EdgeReader("TEE"), np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD)
+    looked = look_past_the_ends(
+        ScriptedReader("TEE"), np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD
+    )
     assert looked[0].text == "TEE"
 
 
 def test_nothing_open_reads_nothing() -> None:
     readings = [WordReading("TONE", "TONE", AS_WRITTEN, 0.99)]
-    reader = EdgeReader()
+    reader = ScriptedReader()
     assert look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD) == readings
     assert reader.quads == []
 
 
 def test_a_wider_reading_that_changes_a_letter_inside_the_word_is_not_taken() -> None:
     readings = [WordReading("ATTLRE", "ATTLRE", CHECK, 0.5)]  # a player's misspelling of ATTIRE
-    reader = EdgeReader("ATTIRE")
+    reader = ScriptedReader("ATTIRE")
     looked = look_past_the_ends(reader, np.zeros((60, 80, 3), np.uint8), [QUAD], readings, BOARD)
     assert looked == readings
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import cv2
 import numpy as np
-from fixed_reader import written
+from fixed_reader import ScriptedReader
 
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, Vocabulary, WordReading
-from boardsight.vision.sheets.ink_ends import RUNS_ON, ink_past_the_ends, lengthened, look_past_the_ink
+from boardsight.vision.sheets.edge_look import lengthened
+from boardsight.vision.sheets.ink_ends import RUNS_ON, ink_past_the_ends, look_past_the_ink
 
 BOARD = Vocabulary.of_words(["LEA", "PLEA", "YEW", "EVER", "EVENED"])
 
@@ -26,17 +25,6 @@ def _sheet(*words: tuple[str, int], ruled: bool = False) -> np.ndarray:
     for text, left in words:
         cv2.putText(image, text, (left, 70), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (40, 40, 40), 3, cv2.LINE_AA)
     return image
-
-
-class ScriptedReader:
-    """Reads every quad it is given as the next of ``words``, and keeps the quads."""
-
-    def __init__(self, *words: str) -> None:
-        self.words, self.quads = list(words), []
-
-    def recognise(self, image, quads):
-        self.quads += quads
-        return [SimpleNamespace(table=written(self.words.pop(0))) for _ in quads]
 
 
 def test_the_quad_is_lengthened_by_its_height_at_each_end_apart() -> None:
