@@ -14,7 +14,10 @@ at one end or both and nothing else changed, and settles the word as a valid wor
 that was open (flagged, or a non-word taken as written) is then settled so, unless the
 letter added is an L that may be an I (:func:`~boardsight.sheets.decode.i_or_l_in_doubt`).
 A word that was settled as one valid word and now reads as another is flagged for a person,
-the longer word first: both are valid, and only the writing can say which it is. This look
+the longer word first: both are valid, and only the writing can say which it is. A word
+taken without asking (as written, or corrected) whose longer crop reads more letters and
+settles nothing is flagged too, with the longer crop's valid words among its candidates: the
+reading did not hold all the word's ink, so it may not be what was written. This look
 comes after the others, so that none of them can settle again a word it flagged.
 """
 
@@ -27,7 +30,9 @@ import numpy as np
 
 from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import (
+    AS_WRITTEN,
     CHECK,
+    CORRECTED,
     UNREAD,
     Evidence,
     Scored,
@@ -66,6 +71,7 @@ COLUMN_INK = 0.08
 """Share of the band's rows a column's ink must fill to count."""
 
 LONGER_NOTE = "the ink runs on past the word's end: {word} or as read"
+MORE_NOTE = "the ink runs on past the word's end, and reads {read} in all"
 
 
 def ink_past_the_ends(image_bgr: np.ndarray, quad: np.ndarray) -> tuple[float, float]:
@@ -156,24 +162,28 @@ def look_past_the_ink(
 def _revise(reading: WordReading, table: LetterTable, vocabulary: Vocabulary) -> WordReading:
     """``reading`` revised on the table of its longer crop (the rules in the module's docstring)."""
     second = read_word_by([Evidence(table)], vocabulary)
-    if not settles(second, vocabulary) or not _holds(second.text, reading.raw):
-        return reading
-    if is_unsettled(reading, vocabulary):
+    if settles(second, vocabulary) and _holds(second.text, reading.raw):
+        if not is_unsettled(reading, vocabulary):
+            return _flagged(reading, second, LONGER_NOTE.format(word=second.text), first=second.text)
         if i_or_l_in_doubt(reading.raw, second.text, vocabulary):
             candidates = second.candidates or reading.candidates
             return dataclasses.replace(
                 reading, status=CHECK, candidates=candidates, notes=(i_or_l_note(second.text),)
             )
         return second
-    first = next(
-        (scored for scored in second.candidates if scored.word == second.text), Scored(second.text, 0.0)
-    )
-    others = tuple(scored for scored in reading.candidates if scored.word != second.text)
+    if reading.status in (AS_WRITTEN, CORRECTED) and len(second.raw) > len(reading.raw):
+        return _flagged(reading, second, MORE_NOTE.format(read=second.raw))
+    return reading
+
+
+def _flagged(reading: WordReading, second: WordReading, note: str, first: str = "") -> WordReading:
+    """``reading`` flagged for a person, with the longer crop's valid words among its candidates
+    (``first`` before all the others, when given)."""
+    merged = {scored.word: scored for scored in (*second.candidates, *reading.candidates)}
+    if first:
+        merged = {first: merged.get(first, Scored(first, 0.0)), **merged}
     return dataclasses.replace(
-        reading,
-        status=CHECK,
-        candidates=(first, *others),
-        notes=(*reading.notes, LONGER_NOTE.format(word=second.text)),
+        reading, status=CHECK, candidates=tuple(merged.values()), notes=(*reading.notes, note)
     )
 
 

@@ -63,11 +63,20 @@ def test_a_valid_word_that_reads_as_another_from_all_its_ink_is_asked_of_a_perso
     assert word.candidates[0].word == "PLEA" and "PLEA" in word.notes[-1]
 
 
-def test_a_longer_reading_that_changes_a_letter_or_makes_no_word_changes_nothing() -> None:
+def test_a_taken_word_whose_longer_crop_reads_more_letters_is_asked_of_a_person() -> None:
+    image = _sheet(("EVENED", 60))
+    reading = WordReading("EVER", "EVER", AS_WRITTEN, 0.8)
+    looked = look_past_the_ink(ScriptedReader("EVENED"), image, [_quad(60, 36, 150, 74)], [reading], BOARD)
+    word = looked[0]
+    assert word.status == CHECK and word.text == "EVER"
+    assert "EVENED" in [scored.word for scored in word.candidates] and "EVENED" in word.notes[-1]
+
+
+def test_a_longer_reading_of_as_many_letters_or_of_no_word_for_an_open_one_changes_nothing() -> None:
     image = _sheet(("EVENED", 60))
     quads = [_quad(60, 36, 150, 74)] * 2
     readings = [WordReading("EVER", "EVER", AS_WRITTEN, 0.8), WordReading("EW", "EW", CHECK, 0.4)]
-    looked = look_past_the_ink(ScriptedReader("EVENED", "EWQ"), image, quads, readings, BOARD)
+    looked = look_past_the_ink(ScriptedReader("EVEN", "EWQ"), image, quads, readings, BOARD)
     assert looked == readings
 
 
