@@ -13,13 +13,14 @@ Look = TypeVar("Look")
 
 def look_again(
     readings: Sequence[WordReading],
-    chosen: Callable[[WordReading], bool],
+    chosen: Callable[[int, WordReading], bool],
     read_again: Callable[[list[int]], list[Look]],
     revise: Callable[[WordReading, Look], WordReading],
 ) -> list[WordReading]:
-    """``readings`` with each ``chosen`` one revised on what it was read again as (``read_again`` of
-    the chosen indices, one look each, in order); nothing is read when none is chosen."""
-    picked = [index for index, reading in enumerate(readings) if chosen(reading)]
+    """``readings`` with each ``chosen`` one (by its index and reading) revised on what it was read
+    again as (``read_again`` of the chosen indices, one look each, in order); nothing is read when
+    none is chosen."""
+    picked = [index for index, reading in enumerate(readings) if chosen(index, reading)]
     if not picked:
         return list(readings)
     revised = list(readings)

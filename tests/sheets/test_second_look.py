@@ -21,7 +21,7 @@ def test_only_the_chosen_words_are_read_again_and_revised_in_order() -> None:
 
     revised = look_again(
         readings,
-        lambda reading: reading.status == CHECK,
+        lambda _index, reading: reading.status == CHECK,
         read_again,
         lambda reading, table: WordReading(reading.text + str(table.frames), reading.raw, AS_WRITTEN, 0.9),
     )
@@ -37,6 +37,6 @@ def test_only_the_chosen_words_are_read_again_and_revised_in_order() -> None:
 def test_nothing_chosen_reads_nothing() -> None:
     readings = [WordReading("TONE", "TONE", AS_WRITTEN, 0.9)]
     assert (
-        look_again(readings, lambda reading: False, lambda picked: [], lambda reading, table: reading)
+        look_again(readings, lambda _index, reading: False, lambda picked: [], lambda reading, table: reading)
         == readings
     )

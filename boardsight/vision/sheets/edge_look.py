@@ -68,20 +68,26 @@ def look_past_the_ends(
         second = read_word_by([Evidence(table)], vocabulary)
         if not settles(second, vocabulary) or not adds_at_an_end(reading.raw, second.text):
             return reading
-        if i_or_l_in_doubt(reading.raw, second.text, vocabulary):
-            # The stroke may be an I: a person decides, even on a word taken as written.
-            candidates = second.candidates or reading.candidates
-            return dataclasses.replace(
-                reading, status=CHECK, candidates=candidates, notes=(i_or_l_note(second.text),)
-            )
-        return second
+        return longer_taken(reading, second, vocabulary)
 
     return look_again(
         readings,
-        lambda reading: is_unsettled(reading, vocabulary),
+        lambda _index, reading: is_unsettled(reading, vocabulary),
         lambda picked: [line.table for line in ocr.recognise(image, [widened(quads[i]) for i in picked])],
         revise,
     )
+
+
+def longer_taken(reading: WordReading, longer: WordReading, vocabulary: Vocabulary) -> WordReading:
+    """``longer``, a reading with letters added that settles ``reading``, taken; or ``reading``
+    flagged with its candidates when a letter added is an L that may be an I (a person decides,
+    even on a word taken as written)."""
+    if i_or_l_in_doubt(reading.raw, longer.text, vocabulary):
+        candidates = longer.candidates or reading.candidates
+        return dataclasses.replace(
+            reading, status=CHECK, candidates=candidates, notes=(i_or_l_note(longer.text),)
+        )
+    return longer
 
 
 def adds_at_an_end(first: str, second: str) -> bool:

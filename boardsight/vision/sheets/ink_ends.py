@@ -12,7 +12,7 @@ here, and neither is a mark in a second pen (a ring round the word, a strike).
 The reading of the longer crop counts only when it is the first reading with letters added
 at one end or both and nothing else changed, and settles the word as a valid word. A word
 that was open (flagged, or a non-word taken as written) is then settled so, unless the
-letter added is an L that may be an I (:func:`~boardsight.sheets.decode.i_or_l_in_doubt`).
+letter added is an L that may be an I (:func:`~boardsight.vision.sheets.edge_look.longer_taken`).
 A word that was settled as one valid word and now reads as another is flagged for a person,
 the longer word first: both are valid, and only the writing can say which it is. A word
 taken without asking (as written, or corrected) whose longer crop reads more letters and
@@ -38,13 +38,12 @@ from boardsight.sheets.decode import (
     Scored,
     Vocabulary,
     WordReading,
-    i_or_l_in_doubt,
-    i_or_l_note,
     is_unsettled,
     read_word_by,
     settles,
 )
-from boardsight.vision.sheets.edge_look import lengthened
+from boardsight.sheets.second_look import look_again
+from boardsight.vision.sheets.edge_look import lengthened, longer_taken
 from boardsight.vision.sheets.ink import find_ink
 from boardsight.vision.sheets.ppocr import PPOCR, rectify
 
@@ -149,28 +148,21 @@ def look_past_the_ink(
                 before + MARGIN if before >= RUNS_ON else 0.0,
                 after + MARGIN if after >= RUNS_ON else 0.0,
             )
-    revised = list(readings)
-    if not longer:
-        return revised
-    order = sorted(longer)
-    tables = [line.table for line in ocr.recognise(image, [longer[index] for index in order])]
-    for index, table in zip(order, tables, strict=True):
-        revised[index] = _revise(readings[index], table, vocabulary)
-    return revised
+    return look_again(
+        readings,
+        lambda index, _reading: index in longer,
+        lambda picked: [line.table for line in ocr.recognise(image, [longer[i] for i in picked])],
+        lambda reading, table: _revise(reading, table, vocabulary),
+    )
 
 
 def _revise(reading: WordReading, table: LetterTable, vocabulary: Vocabulary) -> WordReading:
     """``reading`` revised on the table of its longer crop (the rules in the module's docstring)."""
     second = read_word_by([Evidence(table)], vocabulary)
     if settles(second, vocabulary) and _holds(second.text, reading.raw):
-        if not is_unsettled(reading, vocabulary):
-            return _flagged(reading, second, LONGER_NOTE.format(word=second.text), first=second.text)
-        if i_or_l_in_doubt(reading.raw, second.text, vocabulary):
-            candidates = second.candidates or reading.candidates
-            return dataclasses.replace(
-                reading, status=CHECK, candidates=candidates, notes=(i_or_l_note(second.text),)
-            )
-        return second
+        if is_unsettled(reading, vocabulary):
+            return longer_taken(reading, second, vocabulary)
+        return _flagged(reading, second, LONGER_NOTE.format(word=second.text), first=second.text)
     if reading.status in (AS_WRITTEN, CORRECTED) and len(second.raw) > len(reading.raw):
         return _flagged(reading, second, MORE_NOTE.format(read=second.raw))
     return reading
@@ -179,12 +171,10 @@ def _revise(reading: WordReading, table: LetterTable, vocabulary: Vocabulary) ->
 def _flagged(reading: WordReading, second: WordReading, note: str, first: str = "") -> WordReading:
     """``reading`` flagged for a person, with the longer crop's valid words among its candidates
     (``first`` before all the others, when given)."""
-    merged = {scored.word: scored for scored in (*second.candidates, *reading.candidates)}
-    if first:
-        merged = {first: merged.get(first, Scored(first, 0.0)), **merged}
-    return dataclasses.replace(
-        reading, status=CHECK, candidates=tuple(merged.values()), notes=(*reading.notes, note)
-    )
+    scored = {entry.word: entry for entry in (*second.candidates, *reading.candidates)}
+    words = dict.fromkeys([first] if first else []) | dict.fromkeys(scored)
+    candidates = tuple(scored.get(word, Scored(word, 0.0)) for word in words)
+    return dataclasses.replace(reading, status=CHECK, candidates=candidates, notes=(*reading.notes, note))
 
 
 def _holds(longer: str, first: str) -> bool:

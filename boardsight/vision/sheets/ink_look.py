@@ -34,7 +34,7 @@ def doubt_ruled_letters(
     completed into it (an F for its E, an I for its L) flagged *check*."""
     return look_again(
         readings,
-        lambda reading: worth_an_ink_look(reading, vocabulary),
+        lambda _index, reading: worth_an_ink_look(reading, vocabulary),
         lambda picked: redrawn_tables(ocr, image, [quads[i] for i in picked], ink_alone),
         lambda reading, table: doubt_completed(reading, table, vocabulary),
     )

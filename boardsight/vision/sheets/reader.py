@@ -322,11 +322,10 @@ def second_looks(
     """``readings`` (decided on PP-OCR's ``tables`` of the words at ``quads``) revised by the looks
     at words left open: past their ends, then from varied crops; then at every word whose ink runs
     on past its box, read from all of it (which may settle an open word, or flag a settled one);
-    then valid words whose crop,
-    read wider, may hide a doubled letter are flagged, and those whose ink alone reads as the
-    non-word a ruled line may have completed into them. PP-OCR's looks may change a word's text,
-    so the own engine, measured on its own readings, gets the doubled-letter and ink-alone looks
-    alone (they only flag)."""
+    then valid words whose crop, read wider, may hide a doubled letter are flagged, and those
+    whose ink alone reads as the non-word a ruled line may have completed into them. PP-OCR's
+    looks may change a word's text, so the own engine, measured on its own readings, gets the
+    doubled-letter and ink-alone looks alone (they only flag)."""
     plain_tables: list[LetterTable | None] = [None] * len(readings)
     if word_engine != "own":
         decided = readings

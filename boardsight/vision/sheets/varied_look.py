@@ -270,7 +270,7 @@ def look_varied(
     faded out) agree on, settled so."""
     return look_again(
         readings,
-        lambda reading: reading.status == CHECK,
+        lambda _index, reading: reading.status == CHECK,
         lambda picked: varied_tables(
             ocr, image, [quads[i] for i in picked], second, faded_photo(image, quads)
         ),

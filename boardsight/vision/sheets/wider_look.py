@@ -39,7 +39,7 @@ def doubt_doubled_letters(
         ]
     return look_again(
         readings,
-        lambda reading: worth_a_wider_look(reading, vocabulary),
+        lambda _index, reading: worth_a_wider_look(reading, vocabulary),
         lambda picked: redrawn_tables(ocr, image, [quads[i] for i in picked], stretched),
         lambda reading, table: doubt_doubled(reading, table, vocabulary),
     )
