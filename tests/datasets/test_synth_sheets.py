@@ -7,8 +7,10 @@ import json
 import cv2
 import numpy as np
 
-from boardsight.datasets.synth.handwriting import Hand, hand_fonts, write_word
+from boardsight.datasets.synth.fonts import FontFace
+from boardsight.datasets.synth.handwriting import HAND_FACES, Hand, hand_fonts, write_word
 from boardsight.datasets.synth.sheet_writer import generate_sheets
+from boardsight.datasets.synth.sheets import as_written
 from boardsight.sheets.label import parse_sheet_label, sheet_examples
 
 
@@ -64,3 +66,21 @@ def test_a_word_near_the_paper_edge_is_moved_and_squeezed_onto_the_page() -> Non
     ink = np.flatnonzero(squeezed.max(axis=0) > 0.3)
     assert left + ink[-1] < 110
     assert ink[-1] - ink[0] > 50
+
+
+def test_a_face_whose_capitals_no_pen_writes_is_written_in_small_letters() -> None:
+    pen = FontFace("Pen", "pen.ttf", "hand", "holdout")
+    outline = FontFace("Outline", "outline.ttf", "hand", "holdout", pen_capitals=False)
+    by_pen, by_outline = np.random.default_rng(3), np.random.default_rng(3)
+    pen_words = [as_written(by_pen, "QUIET", pen) for _ in range(200)]
+    outline_words = [as_written(by_outline, "QUIET", outline) for _ in range(200)]
+    assert set(outline_words) == {"quiet"}
+    assert set(pen_words) == {"QUIET", "Quiet", "quiet"}
+    assert pen_words.count("QUIET") > 100
+    assert by_pen.random() == by_outline.random()
+
+
+def test_femkeklaver_writes_small_letters_and_the_other_faces_capitals() -> None:
+    faces = {face.name: face for face in HAND_FACES}
+    assert not faces["Femkeklaver"].pen_capitals
+    assert all(face.pen_capitals for name, face in faces.items() if name != "Femkeklaver")

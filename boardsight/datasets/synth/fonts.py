@@ -36,14 +36,15 @@ FONT_DIRS = (
 
 @dataclass(frozen=True)
 class FontFace:
-    """One font file: its name, file name, ``sans`` or ``serif``, split, and the one game it is
-    kept for (None: every game)."""
+    """One font file: its name, file name, ``sans`` or ``serif``, split, the one game it is
+    kept for (None: every game), and whether its capitals are letters a pen writes."""
 
     name: str
     filename: str
     kind: str
     split: str
     only_for: str | None = None
+    pen_capitals: bool = True
 
 
 # Debian package of each family: fonts-dejavu-core, fonts-liberation, fonts-croscore,

@@ -32,7 +32,8 @@ HAND_FACES: tuple[FontFace, ...] = (
     FontFace("DejaVu Sans", "DejaVuSans.ttf", "print", "train"),
     FontFace("Rufscript", "Rufscript010.ttf", "hand", "holdout"),
     FontFace("Steve Hand", "SteveHand.ttf", "hand", "holdout"),
-    FontFace("Femkeklaver", "femkeklaver.ttf", "hand", "holdout"),
+    # its capitals are hollow sketched outlines, which no pen writes: a writer in it writes small letters
+    FontFace("Femkeklaver", "femkeklaver.ttf", "hand", "holdout", pen_capitals=False),
     FontFace("Breip", "Breip.ttf", "hand", "holdout"),
     FontFace("Lato", "Lato-Regular.ttf", "print", "holdout"),
     FontFace("Open Sans", "OpenSans-Regular.ttf", "print", "holdout"),

@@ -46,6 +46,14 @@ class SheetSpec:
     board_size: int = 5
 
 
+def as_written(rng: np.random.Generator, word: str, face: FontFace) -> str:
+    """``word`` in the case its writer writes it: mostly capitals, now and then capitalised or
+    small; always small in a face whose capitals no pen writes. The generator is drawn on the
+    same way for every face, so a sheet in another face is rendered as it always was."""
+    text = word if rng.random() < 0.8 else word.capitalize() if rng.random() < 0.5 else word.lower()
+    return text if face.pen_capitals else word.lower()
+
+
 def _paper(
     rng: np.random.Generator, height: int, width: int, ruled: bool, gap: float, top: float
 ) -> np.ndarray:
@@ -174,14 +182,7 @@ def _write_sheet(
     boxes = []
     for index, entry in enumerate(entries):
         column, row = divmod(index, rows_per_column)
-        text = (
-            entry.text
-            if rng.random() < 0.8
-            else entry.text.capitalize()
-            if rng.random() < 0.5
-            else entry.text.lower()
-        )
-        coverage, baseline = write_word(rng, text, hand)
+        coverage, baseline = write_word(rng, as_written(rng, entry.text, face), hand)
         column_left = indent + column * column_w
         left = int(column_left + rng.uniform(-0.02, 0.04) * column_w)
         coverage, left = fit_on_page(coverage, left, int(column_left - 0.02 * column_w), int(width * 0.98))
@@ -202,7 +203,7 @@ def _write_sheet(
         index = len(entries)
         column, row = divmod(index, rows_per_column)
         label = ("TOTAL " if rng.random() < 0.5 else "= " if rng.random() < 0.5 else "") + str(total)
-        coverage, baseline = write_word(rng, label, hand)
+        coverage, baseline = write_word(rng, label if face.pen_capitals else label.lower(), hand)
         left = int(indent + column * column_w)
         line_y = top + gap * (row + 1) - gap * 0.15
         top_px = int(line_y - baseline)
