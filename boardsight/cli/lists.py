@@ -69,6 +69,8 @@ def sheet_text(reading: SheetReading) -> str:
             f"struck through or not? ({numbers}): the line may be the letters' own strokes run together; "
             "settle with --accept NUMBER=- (cancelled) or NUMBER=+ (it counts)"
         )
+    if reading.unread_note:
+        lines.append(reading.unread_note)
     if reading.retake_advice:
         lines.append(reading.retake_advice)
     return "\n".join(lines)

@@ -79,6 +79,8 @@ def sheet_lines(sheets: Sequence[SheetList], raw_scores: dict[str, int]) -> list
                 f"{name}: check these words (left out of the judging): {listed}; "
                 f"settle with --accept {name}:NUMBER=WORD{strikes}"
             )
+        if sheet.reading.unread_note:
+            lines.append(f"{name}: {sheet.reading.unread_note}")
         if sheet.reading.retake_advice:
             lines.append(f"{name}: {sheet.reading.retake_advice}")
         note = sheet.total_note(raw_scores.get(name, 0))

@@ -29,6 +29,8 @@ RETAKE_ADVICE = (
     "the writing may be too small, faint or blurred in this photo for its hand; "
     "a closer, sharper photo of the sheet would read better"
 )
+NAMED_UNREAD = 5
+"""Pieces of unread writing named by their boxes in the note (the rest are counted)."""
 STRUCK, NOT_STRUCK = "-", "+"
 """The fixes ``N=-`` (word N is struck through: cancelled) and ``N=+`` (it is not)."""
 _FIX = re.compile(r"^\s*(\d+)\s*=\s*([A-Za-z]+|[-+])\s*$")
@@ -112,6 +114,9 @@ class SheetReading:
     total_box: Box | None = None
     total_circled: bool = False
     """The opponent circled the written total: they think it miscalculated (NTU 4.7)."""
+    unread: tuple[Box, ...] = ()
+    """Boxes of writing found on the sheet that were read as no word (nor as the total): a word
+    there is missing from the list, so a person looks."""
     turned: int = 0
     """Clockwise degrees the photo was turned to read its writing upright."""
     constrained_by: str = ""
@@ -149,8 +154,10 @@ class SheetReading:
     @property
     def hard_to_read(self) -> bool:
         """Whether so many words wait for a person that a better photo would read better
-        (:data:`HARD_TO_READ`)."""
+        (:data:`HARD_TO_READ`), or writing was found and no word read from it."""
         waiting = len(self.waiting)
+        if not self.words:
+            return True
         return waiting >= MIN_IN_DOUBT and waiting >= HARD_TO_READ * len(self.words)
 
     @property
@@ -158,7 +165,23 @@ class SheetReading:
         """A line for the user when the sheet is :attr:`hard_to_read`, else None."""
         if not self.hard_to_read:
             return None
+        if not self.words:
+            return f"writing was found but no word could be read from it: {RETAKE_ADVICE}"
         return f"{len(self.waiting)} of {len(self.words)} words are in doubt: {RETAKE_ADVICE}"
+
+    @property
+    def unread_note(self) -> str | None:
+        """A line for the user naming the writing found that no word was read from, else None."""
+        count = len(self.unread)
+        if not count:
+            return None
+        where = "; ".join(" ".join(map(str, box)) for box in self.unread[:NAMED_UNREAD])
+        more = f"; and {count - NAMED_UNREAD} more" if count > NAMED_UNREAD else ""
+        pieces, them = ("pieces", "them") if count > 1 else ("piece", "it")
+        return (
+            f"{count} {pieces} of writing not read as a word (x0 y0 x1 y1: {where}{more}): "
+            f"look at {them} on the photo; a word there is not on the list"
+        )
 
     def accept(self, fixes: Sequence[str]) -> SheetReading:
         """A new reading with a person's fixes applied: ``N=WORD`` (word N of the sheet reads WORD),
@@ -199,6 +222,8 @@ class SheetReading:
             "waiting": self.waiting,
             "strikes_in_doubt": self.strikes_in_doubt,
             "retake_advice": self.retake_advice,
+            "unread": [list(box) for box in self.unread],
+            "unread_note": self.unread_note,
             "constraint_changes": self.changes().to_json(),
             "timings": {name: round(seconds, 3) for name, seconds in self.timings.items()},
         }

@@ -68,6 +68,7 @@ class SheetList:
                 for number, text in self.waiting
             ],
             "retake_advice": self.reading.retake_advice,
+            "unread_note": self.reading.unread_note,
             "written_total": self.written_total,
             "total_circled": self.total_circled,
             "total_matches": None

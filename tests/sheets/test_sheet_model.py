@@ -233,3 +233,24 @@ def test_a_word_in_doubt_only_for_its_strike_waits_with_its_reading() -> None:
     assert sheet.waiting == ((1, "QUIET"),) and sheet.strikes_in_doubt == (1,)
     assert sheet.cancelled == () and sheet.player.words == ("TONER",)
     assert sheet.to_json()["waiting"] == [{"number": 1, "as_written": "QUIET", "strike_in_doubt": True}]
+
+
+def test_writing_not_read_as_a_word_is_named_for_a_person() -> None:
+    one = SheetReading("s", (_word("QUIET"),), unread=((10, 20, 90, 50),))
+    assert one.unread_note == (
+        "1 piece of writing not read as a word (x0 y0 x1 y1: 10 20 90 50): "
+        "look at it on the photo; a word there is not on the list"
+    )
+    assert one.to_json()["unread"] == [[10, 20, 90, 50]]
+    many = SheetReading("s", (_word("QUIET"),), unread=tuple((0, 10 * n, 50, 10 * n + 9) for n in range(7)))
+    assert many.unread_note.startswith("7 pieces of writing") and "; and 2 more)" in many.unread_note
+    assert SheetReading("s", (_word("QUIET"),)).unread_note is None
+    assert SheetReading("s", (_word("QUIET"),)).to_json()["unread"] == []
+
+
+def test_writing_found_with_no_word_read_from_it_asks_for_a_better_photo() -> None:
+    nothing = SheetReading("s", (), total=10, unread=((0, 0, 40, 300),))
+    assert nothing.hard_to_read
+    assert nothing.retake_advice.startswith("writing was found but no word could be read")
+    assert SheetReading("s", (), total=10).hard_to_read
+    assert not SheetReading("s", (_word("QUIET"),), unread=((0, 0, 40, 30),)).hard_to_read

@@ -38,7 +38,7 @@ from boardsight.sheets.decode import (
     settles,
 )
 from boardsight.sheets.hand_model import HandModel, learn_hands
-from boardsight.sheets.model import Box, SheetReading, SheetWord, reading_order
+from boardsight.sheets.model import Box, SheetReading, SheetWord, overlap_of_smaller, reading_order
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.edge_look import look_past_the_ends
@@ -72,6 +72,11 @@ MAX_SIDE = 1600
 MAX_WORDS = 300
 """More pieces of writing than this is not a score sheet (a page of text, a newspaper)."""
 MIN_LETTERS = 2
+COVERED = 0.5
+"""Writing found that overlaps a read word by this share of the smaller is that word's."""
+UNREAD_SIZE = 0.5
+"""Unread writing narrower or shorter than this share of the read words' median height is a speck
+or a sign, not a word."""
 TOTAL_WORDS = ("TOTAL", "TOT", "SUM", "SCORE")
 _NUMBER = re.compile(r"\d(?:[\d ]*\d)?")
 
@@ -181,6 +186,33 @@ def _is_a_word(text: str) -> bool:
     (a zero may be a round O), one of them a letter of some script (digits alone are a number)."""
     drawn = sum(symbol.isalpha() or latin_letter(symbol) is not None for symbol in text)
     return drawn >= MIN_LETTERS and any(symbol.isalpha() for symbol in text)
+
+
+def _unread(
+    split: list[tuple[LineOutput, list[_Piece]]],
+    total_line: LineOutput | None,
+    read: list[_Piece],
+    scale: float,
+    turn: int,
+    photo_shape: tuple[int, ...],
+) -> tuple[Box, ...]:
+    """Boxes (in the photo's pixels) of the lines of writing found that gave no word (read as
+    signs, a lone letter or nothing), other than the total, as large as a word's letters are tall
+    and covered by no word read."""
+    covered = [_box(piece.quad, 1.0) for piece in read]
+    heights = [box[3] - box[1] for box in covered]
+    least = UNREAD_SIZE * float(np.median(heights)) if heights else 0.0
+    read_ids = {id(piece) for piece in read}
+    unread = []
+    for line, pieces in split:
+        if line is total_line or any(id(piece) in read_ids for piece in pieces):
+            continue
+        box = _box(line.quad, 1.0)
+        if min(box[2] - box[0], box[3] - box[1]) < least:
+            continue
+        if all(overlap_of_smaller(box, word) < COVERED for word in covered):
+            unread.append(_box(line.quad, scale, turn, photo_shape))
+    return tuple(unread)
 
 
 def _total_line(split: list[tuple[LineOutput, list[_Piece]]]) -> LineOutput | None:
@@ -441,6 +473,7 @@ def read_sheet(
             SheetWord(reading, box, marks.cancelled, marks.circled, reading.status, marks.strike_in_doubt)
         )
         upright_boxes.append(_box(piece.quad, 1.0))
+    unread = _unread(split, total_line, [piece for piece, _ in read], scale, turn, photo_shape)
     if not words and total is None:
         raise NoWritingError(f"no writing found in {source}")
     order = reading_order(upright_boxes)  # the page's reading order, not the photo's
@@ -451,6 +484,7 @@ def read_sheet(
         total=total,
         total_box=_box(total_line.quad, scale, turn, photo_shape) if total_line is not None else None,
         total_circled=bool(total_circled),
+        unread=unread,
         constrained_by=constrained_by,
         turned=turn,
         timings={

@@ -105,6 +105,7 @@
           (item.strike_in_doubt ? " (struck through? the line may be its own letters run together)" : "") +
           (item.notes.length ? ` (${item.notes.join("; ")})` : "")).join("; "));
       }
+      if (read.unread_note) parts.push(read.unread_note);
       if (read.retake_advice) parts.push(read.retake_advice);
       if (read.written_total !== null) {
         parts.push(`written total ${read.written_total}${read.total_circled ? " (circled by the opponent: challenged)" : ""}`);

@@ -178,3 +178,15 @@ def test_a_circled_non_word_is_flagged_for_a_person_and_a_plain_one_taken_as_wri
     assert [word.circled for word in words] == [False, False, False, True]
     assert words[1].status == AS_WRITTEN
     assert words[3].status == CHECK and "ring" in words[3].reading.notes[-1]
+
+
+def test_a_line_of_signs_is_named_as_writing_not_read_and_the_words_are_not() -> None:
+    page = _printed_page(["TONER", "STONE", "+ + + + +", "NOTES"])
+    reading = read_sheet(page, source="page")
+    assert [word.text for word in reading.words] == ["TONER", "STONE", "NOTES"]
+    assert len(reading.unread) == 1
+    x0, y0, _x1, y1 = reading.unread[0]
+    assert y0 < 70 + 70 * 2 < y1 + 10 and x0 < 200
+    assert all(box[3] < y0 or box[1] > y1 for box in (word.box for word in reading.words))
+    assert "1 piece of writing not read" in reading.unread_note
+    assert read_sheet(_printed_page(["TONER", "STONE"]), source="page").unread == ()
