@@ -165,7 +165,7 @@ def metric_table(evaluation: SheetEvaluation) -> tuple[list[str], list[list[str]
     rows = [
         row("words right", lambda s: f"{s.word_accuracy:.2%} ({s.right}/{s.words})"),
         row("letters right", lambda s: f"{s.letter_accuracy:.2%}"),
-        row("words not found", lambda s: str(s.missed_words)),
+        row("words not found", lambda s: f"{s.missed_words} ({s.missed_named} in writing named as not read)"),
         row("extra readings", lambda s: str(s.extra_words)),
         row("flagged for a person", lambda s: str(s.flagged)),
         row("flagged, right word first", lambda s: str(s.offered_first)),

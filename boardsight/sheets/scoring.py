@@ -26,6 +26,7 @@ _COUNTS = (
     "words",
     "right",
     "missed_words",
+    "missed_named",
     "extra_words",
     "flagged",
     "false_valid",
@@ -45,6 +46,8 @@ class SheetScore:
     words: int = 0
     right: int = 0
     missed_words: int = 0
+    missed_named: int = 0
+    """Words not found that lie in writing the reading names as not read (a person looks there)."""
     extra_words: int = 0
     flagged: int = 0
     marks: dict[str, list[int]] = field(
@@ -151,6 +154,9 @@ def score_sheet(
         score.letters += len(truth.text)
         if found is None:
             score.missed_words += 1
+            score.missed_named += truth.box is not None and any(
+                overlap_of_smaller(truth.box, box) >= MIN_OVERLAP for box in reading.unread
+            )
             score.letter_errors += len(truth.text)
             for mark in ("cancelled", "circled"):
                 if getattr(truth, mark):

@@ -254,3 +254,19 @@ def test_writing_found_with_no_word_read_from_it_asks_for_a_better_photo() -> No
     assert nothing.retake_advice.startswith("writing was found but no word could be read")
     assert SheetReading("s", (), total=10).hard_to_read
     assert not SheetReading("s", (_word("QUIET"),), unread=((0, 0, 40, 30),)).hard_to_read
+
+
+def test_a_word_not_found_in_writing_named_as_not_read_is_counted_apart() -> None:
+    label = parse_sheet_label(
+        {
+            "game": "wordlist",
+            "words": [
+                {"text": "QUIET", "box": [0, 0, 100, 30]},
+                {"text": "TONER", "box": [0, 40, 100, 70]},
+                {"text": "STONE", "box": [0, 80, 100, 110]},
+            ],
+        }
+    )
+    reading = SheetReading("s", (_word("QUIET", box=(1, 1, 99, 29)),), unread=((5, 38, 90, 72),))
+    score = score_sheet(label, reading)
+    assert (score.missed_words, score.missed_named) == (2, 1)
