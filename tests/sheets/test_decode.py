@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from sheet_tables import clear, table
@@ -15,6 +16,7 @@ from boardsight.sheets.decode import (
     Evidence,
     Vocabulary,
     doubt_ringed_nonword,
+    doubt_too_short,
     drawn_alike,
     edits1,
     puts_in_an_l,
@@ -205,3 +207,26 @@ def test_a_circled_non_word_taken_as_written_waits_for_a_person_with_its_text_as
     assert doubt_ringed_nonword(tone, BOARD) == tone
     quiett = read_word(clear("QUIETT"), BOARD)
     assert doubt_ringed_nonword(quiett, BOARD) == quiett
+
+
+def test_a_reading_shorter_than_any_word_that_counts_waits_for_a_person() -> None:
+    boggle = dataclasses.replace(BOARD, shortest=3)
+    short = read_word(clear("XQ", 0.99), boggle)
+    assert short.status == AS_WRITTEN
+    doubted = doubt_too_short(short, boggle)
+    assert (doubted.text, doubted.raw, doubted.status) == ("XQ", "XQ", CHECK)
+    assert "shorter than any word that counts" in doubted.notes[-1]
+    assert doubt_too_short(short, BOARD) == short  # any length may count: left as read
+    three = read_word(clear("XQZ", 0.99), boggle)
+    assert doubt_too_short(three, boggle) == three
+
+
+def test_a_boards_vocabulary_knows_its_shortest_word() -> None:
+    from boardsight.boggle.parse import parse_board
+    from boardsight.lexicon import Lexicon
+    from boardsight.sheets.vocabulary import vocabulary_for
+
+    lexicon = Lexicon.from_words(["TONE", "NOTE", "TON", "ON"], name="tiny")
+    board_words, _ = vocabulary_for(parse_board("TONE/ABCD/FGHI/JKLM"), lexicon)
+    assert board_words.shortest == 3
+    assert vocabulary_for(None, lexicon)[0].shortest == 1

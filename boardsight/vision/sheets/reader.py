@@ -34,6 +34,7 @@ from boardsight.sheets.decode import (
     Vocabulary,
     WordReading,
     doubt_ringed_nonword,
+    doubt_too_short,
     read_word_by,
     settles,
 )
@@ -466,6 +467,8 @@ def read_sheet(
     sheet_marks = doubt_a_sheet_of_own_pen_strikes([find_marks(image, piece.quad) for piece, _ in read])
     words, upright_boxes = [], []
     for (piece, reading), marks in zip(read, sheet_marks, strict=True):
+        if vocabulary is not None:
+            reading = doubt_too_short(reading, vocabulary)
         if marks.circled and (not marks.cancelled or marks.strike_in_doubt) and vocabulary is not None:
             reading = doubt_ringed_nonword(reading, vocabulary)
         box = _box(piece.quad, scale, turn, photo_shape)
