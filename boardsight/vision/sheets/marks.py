@@ -241,6 +241,17 @@ def strike_overhang(ink: Ink, inner: Box) -> float | None:
     where = _strike_band(ink, inner)
     if any(_struck_in(ink.second, False, ink, inner, bar) is not None for bar in _second_pen_bars(where)):
         return math.inf
+    overhang = _own_pen_strike(ink, inner, where)
+    if overhang is None and is_ringed(ink.second, inner):
+        overhang = _own_pen_strike(_without_second_pen(ink), inner, where)
+    return overhang
+
+
+def _own_pen_strike(
+    ink: Ink, inner: Box, where: tuple[tuple[float, float], tuple[float, float], int]
+) -> float | None:
+    """How far a strike through the word in any of ``ink`` runs on past its letters, held to the
+    letters' tests, and found again in their dark cores; None when there is none."""
     overhang = _struck_in(ink.mask, True, ink, inner, where)
     if overhang is None:
         return None
@@ -248,6 +259,14 @@ def strike_overhang(ink: Ink, inner: Box) -> float | None:
     if cores is not None and _struck_in(cores.mask, True, cores, inner, _strike_band(cores, inner)) is None:
         return None
     return overhang
+
+
+def _without_second_pen(ink: Ink) -> Ink:
+    """The word's own pen alone. A ring round the word in the second pen is no ink of its letters,
+    and left in, it fills the paper above and below a strike in the word's pen, which then crosses
+    no paper between the letters: so a ringed word found unstruck is looked at again without it."""
+    own = ink.own.astype(np.uint8) * 255
+    return Ink(own, np.zeros_like(ink.second), ink.strength)
 
 
 def _strike_band(ink: Ink, inner: Box) -> tuple[tuple[float, float], tuple[float, float], int]:

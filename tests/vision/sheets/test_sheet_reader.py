@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import cv2
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from boardsight.datasets.synth.sheets import SheetSpec, render_sheet
 from boardsight.errors import BadInputError
 from boardsight.sheets.decode import AS_WRITTEN, CHECK, Vocabulary
 from boardsight.sheets.label import parse_sheet_label
+from boardsight.sheets.model import overlap_of_smaller
 from boardsight.sheets.scoring import score_sheet
 from boardsight.vision.sheets.reader import WORD_ENGINES, NoWritingError, read_sheet
 
@@ -190,3 +193,18 @@ def test_a_line_of_signs_is_named_as_writing_not_read_and_the_words_are_not() ->
     assert all(box[3] < y0 or box[1] > y1 for box in (word.box for word in reading.words))
     assert "1 piece of writing not read" in reading.unread_note
     assert read_sheet(_printed_page(["TONER", "STONE"]), source="page").unread == ()
+
+
+def test_a_word_struck_in_its_own_pen_and_ringed_in_another_is_both(tmp_path) -> None:
+    # Sheet 1 of the held-out set of seed 139: DOR struck through in the writer's grey pen and
+    # ringed in orange, the ring hugging the letters above and below the strike.
+    from boardsight.datasets.synth.sheet_writer import generate_sheets
+
+    [path] = generate_sheets(tmp_path, count=1, seed=139, start=1, fonts="holdout")
+    label = parse_sheet_label(json.loads(path.with_suffix(".json").read_text()))
+    if label.hand != "Open Sans":
+        pytest.skip("the held-out fonts are not installed (make test installs them)")
+    [dor] = [word for word in label.words if word.text == "DOR"]
+    reading = read_sheet(path, source="sheet")
+    [read] = [word for word in reading.words if overlap_of_smaller(word.box, dor.box) >= 0.5]
+    assert read.cancelled and read.circled
