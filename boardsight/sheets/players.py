@@ -93,7 +93,8 @@ def sheet_list(reading: SheetReading, name: str) -> SheetList:
         if word.circled:
             challenges.append(Challenge(name, word.text, number, reading.source))
     if not words and not waiting:
-        raise BadInputError(f"{reading.source}: no claimed words on the sheet")
+        advice = f"; {reading.retake_advice}" if reading.retake_advice else ""
+        raise BadInputError(f"{reading.source}: no claimed words on the sheet{advice}")
     return SheetList(
         player=PlayerList(name, tuple(words), tuple(lines), reading.source),
         challenges=tuple(challenges),

@@ -270,3 +270,12 @@ def test_a_word_not_found_in_writing_named_as_not_read_is_counted_apart() -> Non
     reading = SheetReading("s", (_word("QUIET", box=(1, 1, 99, 29)),), unread=((5, 38, 90, 72),))
     score = score_sheet(label, reading)
     assert (score.missed_words, score.missed_named) == (2, 1)
+
+
+def test_a_sheet_with_no_word_read_is_one_error_that_asks_for_a_better_photo() -> None:
+    from boardsight.sheets.players import sheet_list
+
+    with pytest.raises(BadInputError, match="no claimed words on the sheet; writing was found but no word"):
+        sheet_list(SheetReading("alice.jpg", (), total=10, unread=((0, 0, 40, 300),)), "alice")
+    with pytest.raises(BadInputError, match=r"no claimed words on the sheet$"):
+        sheet_list(SheetReading("bob.jpg", (_word("QUIET", cancelled=True),)), "bob")
