@@ -46,7 +46,9 @@ STRIKE_SPAN = 0.6
 STRIKE_SLOPES = (-6.0, -3.0, 0.0, 3.0, 6.0)
 """Slopes (degrees) at which a strike is looked for: it is drawn by hand, rarely quite level."""
 STEEP_SLOPES = (-12.0, -9.0, 9.0, 12.0)
-"""Steeper slopes at which a strike in the word's pen is looked for as well, held to more:..."""
+"""Steeper slopes at which a strike is looked for as well: a short word's strike, drawn over its
+ends, is often this steep. In a second pen that is enough, as at the level slopes (no letter is in
+its ink); in the word's pen it is held to more:..."""
 STEEP_BAR = 0.18
 """...its bar at most this share of the letters' band thick (a pen stroke; the bars a line at these
 slopes opens in bold letters run together are thicker)..."""
@@ -297,14 +299,13 @@ def _struck_in(
     where: tuple[tuple[float, float], tuple[float, float], int],
 ) -> float | None:
     """How far the bars of ``source`` (the second pen's ink, or with ``own_pen`` all of it) that
-    strike the word at one of :data:`STRIKE_SLOPES` run on past its letters at most (a share of
-    the word box's height); None when none strikes it."""
+    strike the word at one of :data:`STRIKE_SLOPES` or :data:`STEEP_SLOPES` run on past its letters
+    at most (a share of the word box's height); None when none strikes it."""
     if not source.any():
         return None
     band, extent, length = where
-    slopes = STRIKE_SLOPES + STEEP_SLOPES if own_pen else STRIKE_SLOPES
     found = []
-    for degrees in slopes:
+    for degrees in STRIKE_SLOPES + STEEP_SLOPES:
         kernel = line_kernel(length, degrees)
         overhang = _has_strike(source, own_pen, kernel, ink, inner, band, extent, degrees in STEEP_SLOPES)
         if overhang is not None:

@@ -300,13 +300,3 @@ def test_a_sheet_with_many_words_struck_in_their_own_pen_has_those_strikes_asked
     few = [own, own, own, second, *[plain] * 7]  # under 0.3 of the words
     assert doubt_a_sheet_of_own_pen_strikes(few) == few
     assert doubt_a_sheet_of_own_pen_strikes([own, own, plain]) == [own, own, plain]  # too few to tell
-
-
-@pytest.mark.parametrize("circled", [False, True])
-def test_a_word_struck_in_its_own_pen_is_cancelled_with_or_without_a_ring_in_a_second(circled: bool) -> None:
-    page = _page()
-    cv2.line(page, (100, 106), (300, 104), (140, 40, 25), 3, cv2.LINE_AA)
-    if circled:  # the ring's arcs above and below leave the strike no paper to cross, unless set aside
-        cv2.ellipse(page, (200, 105), (125, 42), 0, 0, 360, (30, 30, 210), 3, cv2.LINE_AA)
-    marks = find_marks(page, WORD_QUAD)
-    assert marks.cancelled and marks.circled is circled

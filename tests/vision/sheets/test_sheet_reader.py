@@ -195,16 +195,23 @@ def test_a_line_of_signs_is_named_as_writing_not_read_and_the_words_are_not() ->
     assert read_sheet(_printed_page(["TONER", "STONE"]), source="page").unread == ()
 
 
-def test_a_word_struck_in_its_own_pen_and_ringed_in_another_is_both(tmp_path) -> None:
-    # Sheet 1 of the held-out set of seed 139: DOR struck through in the writer's grey pen and
-    # ringed in orange, the ring hugging the letters above and below the strike.
+@pytest.mark.parametrize(
+    ("seed", "index", "text", "circled"),
+    [
+        # DOR, struck in the writer's grey pen and ringed in orange hugging its letters
+        (139, 1, "DOR", True),
+        # FEE, a short word struck in orange at about 10 degrees over blue letters
+        (167, 9, "FEE", False),
+    ],
+)
+def test_rendered_strikes_the_marks_once_missed_are_found(tmp_path, seed, index, text, circled) -> None:
     from boardsight.datasets.synth.sheet_writer import generate_sheets
 
-    [path] = generate_sheets(tmp_path, count=1, seed=139, start=1, fonts="holdout")
+    [path] = generate_sheets(tmp_path, count=1, seed=seed, start=index, fonts="holdout")
     label = parse_sheet_label(json.loads(path.with_suffix(".json").read_text()))
     if label.hand != "Open Sans":
         pytest.skip("the held-out fonts are not installed (make test installs them)")
-    [dor] = [word for word in label.words if word.text == "DOR"]
+    [written] = [word for word in label.words if word.text == text]
     reading = read_sheet(path, source="sheet")
-    [read] = [word for word in reading.words if overlap_of_smaller(word.box, dor.box) >= 0.5]
-    assert read.cancelled and read.circled
+    [read] = [word for word in reading.words if overlap_of_smaller(word.box, written.box) >= 0.5]
+    assert read.cancelled and read.circled is circled
