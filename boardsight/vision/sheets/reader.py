@@ -39,7 +39,14 @@ from boardsight.sheets.decode import (
     settles,
 )
 from boardsight.sheets.hand_model import HandModel, learn_hands
-from boardsight.sheets.model import Box, SheetReading, SheetWord, overlap_of_smaller, reading_order
+from boardsight.sheets.model import (
+    RETAKE_ADVICE,
+    Box,
+    SheetReading,
+    SheetWord,
+    overlap_of_smaller,
+    reading_order,
+)
 from boardsight.sheets.scoring import edit_distance
 from boardsight.vision.image_io import decode_image_scaled, read_image_bytes
 from boardsight.vision.sheets.edge_look import look_past_the_ends
@@ -478,6 +485,10 @@ def read_sheet(
         upright_boxes.append(_box(piece.quad, 1.0))
     unread = _unread(split, total_line, [piece for piece, _ in read], scale, turn, photo_shape)
     if not words and total is None:
+        if unread:
+            raise NoWritingError(
+                f"{source}: writing was found but no word could be read from it: {RETAKE_ADVICE}"
+            )
         raise NoWritingError(f"no writing found in {source}")
     order = reading_order(upright_boxes)  # the page's reading order, not the photo's
     decided = time.perf_counter()

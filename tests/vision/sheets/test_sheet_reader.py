@@ -215,3 +215,11 @@ def test_rendered_strikes_the_marks_once_missed_are_found(tmp_path, seed, index,
     reading = read_sheet(path, source="sheet")
     [read] = [word for word in reading.words if overlap_of_smaller(word.box, written.box) >= 0.5]
     assert read.cancelled and read.circled is circled
+
+
+def test_a_photo_whose_writing_gives_no_word_says_so_and_asks_for_a_better_photo() -> None:
+    page = _printed_page(["+ + + + +", "= = = = ="])
+    with pytest.raises(
+        NoWritingError, match=r"page: writing was found but no word could be read from it: .*closer"
+    ):
+        read_sheet(page, source="page")
