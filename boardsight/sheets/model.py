@@ -29,6 +29,7 @@ RETAKE_ADVICE = (
     "the writing may be too small, faint or blurred in this photo for its hand; "
     "a closer, sharper photo of the sheet would read better"
 )
+NO_WORD_READ = f"writing was found but no word could be read from it: {RETAKE_ADVICE}"
 NAMED_UNREAD = 5
 """Pieces of unread writing named by their boxes in the note (the rest are counted)."""
 STRUCK, NOT_STRUCK = "-", "+"
@@ -155,9 +156,9 @@ class SheetReading:
     def hard_to_read(self) -> bool:
         """Whether so many words wait for a person that a better photo would read better
         (:data:`HARD_TO_READ`), or writing was found and no word read from it."""
-        waiting = len(self.waiting)
         if not self.words:
             return True
+        waiting = len(self.waiting)
         return waiting >= MIN_IN_DOUBT and waiting >= HARD_TO_READ * len(self.words)
 
     @property
@@ -166,7 +167,7 @@ class SheetReading:
         if not self.hard_to_read:
             return None
         if not self.words:
-            return f"writing was found but no word could be read from it: {RETAKE_ADVICE}"
+            return NO_WORD_READ
         return f"{len(self.waiting)} of {len(self.words)} words are in doubt: {RETAKE_ADVICE}"
 
     @property

@@ -48,10 +48,15 @@ class SheetSpec:
 
 def as_written(rng: np.random.Generator, word: str, face: FontFace) -> str:
     """``word`` in the case its writer writes it: mostly capitals, now and then capitalised or
-    small; always small in a face whose capitals no pen writes. The generator is drawn on the
-    same way for every face, so a sheet in another face is rendered as it always was."""
+    small (:func:`in_pen` of the face). The generator is drawn on the same way for every face, so
+    a sheet in another face is rendered as it always was."""
     text = word if rng.random() < 0.8 else word.capitalize() if rng.random() < 0.5 else word.lower()
-    return text if face.pen_capitals else word.lower()
+    return in_pen(text, face)
+
+
+def in_pen(text: str, face: FontFace) -> str:
+    """``text`` as written in ``face``: in small letters when its capitals are no pen's letters."""
+    return text if face.pen_capitals else text.lower()
 
 
 def _paper(
@@ -203,7 +208,7 @@ def _write_sheet(
         index = len(entries)
         column, row = divmod(index, rows_per_column)
         label = ("TOTAL " if rng.random() < 0.5 else "= " if rng.random() < 0.5 else "") + str(total)
-        coverage, baseline = write_word(rng, label if face.pen_capitals else label.lower(), hand)
+        coverage, baseline = write_word(rng, in_pen(label, face), hand)
         left = int(indent + column * column_w)
         line_y = top + gap * (row + 1) - gap * 0.15
         top_px = int(line_y - baseline)

@@ -40,7 +40,7 @@ from boardsight.sheets.decode import (
 )
 from boardsight.sheets.hand_model import HandModel, learn_hands
 from boardsight.sheets.model import (
-    RETAKE_ADVICE,
+    NO_WORD_READ,
     Box,
     SheetReading,
     SheetWord,
@@ -200,14 +200,14 @@ def _unread(
     split: list[tuple[LineOutput, list[_Piece]]],
     total_line: LineOutput | None,
     read: list[_Piece],
+    covered: list[Box],
     scale: float,
     turn: int,
     photo_shape: tuple[int, ...],
 ) -> tuple[Box, ...]:
     """Boxes (in the photo's pixels) of the lines of writing found that gave no word (read as
     signs, a lone letter or nothing), other than the total, as large as a word's letters are tall
-    and covered by no word read."""
-    covered = [_box(piece.quad, 1.0) for piece in read]
+    and covered by no word read (``read``, whose upright boxes are ``covered``)."""
     heights = [box[3] - box[1] for box in covered]
     least = UNREAD_SIZE * float(np.median(heights)) if heights else 0.0
     read_ids = {id(piece) for piece in read}
@@ -476,19 +476,17 @@ def read_sheet(
     for (piece, reading), marks in zip(read, sheet_marks, strict=True):
         if vocabulary is not None:
             reading = doubt_too_short(reading, vocabulary)
-        if marks.circled and (not marks.cancelled or marks.strike_in_doubt) and vocabulary is not None:
-            reading = doubt_ringed_nonword(reading, vocabulary)
+            if marks.circled and (not marks.cancelled or marks.strike_in_doubt):
+                reading = doubt_ringed_nonword(reading, vocabulary)
         box = _box(piece.quad, scale, turn, photo_shape)
         words.append(
             SheetWord(reading, box, marks.cancelled, marks.circled, reading.status, marks.strike_in_doubt)
         )
         upright_boxes.append(_box(piece.quad, 1.0))
-    unread = _unread(split, total_line, [piece for piece, _ in read], scale, turn, photo_shape)
+    unread = _unread(split, total_line, [piece for piece, _ in read], upright_boxes, scale, turn, photo_shape)
     if not words and total is None:
         if unread:
-            raise NoWritingError(
-                f"{source}: writing was found but no word could be read from it: {RETAKE_ADVICE}"
-            )
+            raise NoWritingError(f"{source}: {NO_WORD_READ}")
         raise NoWritingError(f"no writing found in {source}")
     order = reading_order(upright_boxes)  # the page's reading order, not the photo's
     decided = time.perf_counter()
