@@ -28,7 +28,11 @@ only when all of these hold (:func:`agreed_word`, :func:`clear_of_rivals`):
   TIITER, read TITER by nine and TIATER by one; a crop cut too close drops a letter);
 - all the crops together (their probabilities' geometric mean, as two recognisers are
   combined) find no other valid word about as likely as W, within the usual ambiguity: two
-  crops settling SEE do not outvote twelve that find SEE and SEC about equally likely.
+  crops settling SEE do not outvote twelve that find SEE and SEC about equally likely;
+- the second recogniser's likeliest reading of the plain crop is not the word as first read,
+  a non-word, more than the support likelier than W (:func:`second_reads_as_first`): two
+  recognisers that saw the same letters in the same crop are not outvoted by a few crops cut
+  otherwise (a player's TERE, read TERE by both, was settled as TORE by 2 crops of 18).
 
 A player's misspelling, written clearly, reads as written from every crop, so no crop settles
 it and it stays as it was (on the tuning sheets no written non-word was settled by two crops).
@@ -46,10 +50,12 @@ from collections.abc import Callable, Sequence
 import cv2
 import numpy as np
 
-from boardsight.sheets.ctc import LetterTable
+from boardsight.sheets.ctc import LetterTable, best_strings, string_log_probs
 from boardsight.sheets.decode import (
+    BEAM,
     CHECK,
     DEFAULT_AMBIGUITY,
+    DEFAULT_SUPPORT,
     Evidence,
     Vocabulary,
     WordReading,
@@ -206,13 +212,35 @@ def clear_of_rivals(
     return all(own - other >= DEFAULT_AMBIGUITY for other in others)
 
 
+def second_reads_as_first(
+    reading: WordReading, word: str, second: LetterTable | None, vocabulary: Vocabulary
+) -> bool:
+    """Whether the ``second`` recogniser's likeliest reading of the plain crop is the word as
+    first read, no valid word, more than the support likelier than ``word``."""
+    first = reading.raw
+    if second is None or not first or vocabulary.is_valid(first):
+        return False
+    own = best_strings(second, beam=BEAM)
+    if not own or own[0][0] != first:
+        return False
+    return bool(own[0][1] - string_log_probs(second, [word])[0] > DEFAULT_SUPPORT)
+
+
 def settled_by_variants(
-    reading: WordReading, tables: Sequence[LetterTable], vocabulary: Vocabulary
+    reading: WordReading,
+    tables: Sequence[LetterTable],
+    vocabulary: Vocabulary,
+    second: LetterTable | None = None,
 ) -> WordReading:
-    """``reading`` settled as the word its variant crops' ``tables`` agree on, else as it was."""
+    """``reading`` settled as the word its variant crops' ``tables`` agree on, else as it was;
+    ``second`` is the second recogniser's table of the plain crop when it is among them."""
     decisions = [read_word_by([Evidence(table)], vocabulary) for table in tables]
     word = agreed_word(reading, decisions, vocabulary)
-    if word is None or not clear_of_rivals(word, tables, [reading, *decisions], vocabulary):
+    if (
+        word is None
+        or not clear_of_rivals(word, tables, [reading, *decisions], vocabulary)
+        or second_reads_as_first(reading, word, second, vocabulary)
+    ):
         return reading
     agreeing = [d for d in decisions if settles(d, vocabulary) and d.text == word]
     note = (
@@ -274,5 +302,7 @@ def look_varied(
         lambda picked: varied_tables(
             ocr, image, [quads[i] for i in picked], second, faded_photo(image, quads)
         ),
-        lambda reading, tables: settled_by_variants(reading, tables, vocabulary),
+        lambda reading, tables: settled_by_variants(
+            reading, tables, vocabulary, tables[len(VARIANTS)] if second is not None else None
+        ),
     )

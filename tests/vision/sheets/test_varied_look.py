@@ -19,6 +19,7 @@ from boardsight.vision.sheets.varied_look import (
     keeps_most_of,
     look_varied,
     second_opinion,
+    second_reads_as_first,
     varied_crops,
     varied_tables,
 )
@@ -203,6 +204,25 @@ def test_one_varied_crop_and_the_second_recogniser_agreeing_settle_a_word() -> N
     assert look_varied(
         VariedReader("ZEROS", "ZEROS", "ZOROS"), sheet(), [QUAD], [doubtful], BOARD, other
     ) == [doubtful]
+
+
+def test_two_crops_do_not_outvote_both_recognisers_reading_the_word_as_first_read() -> None:
+    # A player's ZOROS, read so by the first recogniser and by the second on the plain crop:
+    # two crops cut otherwise that read ZEROS do not make it ZEROS.
+    doubtful = flagged("ZOROS")
+    crops = VariedReader("ZEROS", "ZEROS", "ZOROS")
+    assert look_varied(crops, sheet(), [QUAD], [doubtful], BOARD, FixedReader("ZOROS")) == [doubtful]
+    # A second recogniser that reads some other non-word does not hold them back.
+    settled = look_varied(crops, sheet(), [QUAD], [doubtful], BOARD, FixedReader("ZQROS"))
+    assert settled[0].text == "ZEROS"
+
+
+def test_the_second_reading_as_first_is_only_a_non_word_read_first() -> None:
+    first_valid = WordReading("TONE", "TONE", CHECK, 0.4)
+    assert not second_reads_as_first(first_valid, "TONED", written("TONE"), BOARD)
+    assert second_reads_as_first(flagged("ZOROS"), "ZEROS", written("ZOROS"), BOARD)
+    assert not second_reads_as_first(flagged("ZOROS"), "ZEROS", None, BOARD)
+    assert not second_reads_as_first(flagged("ZOROS"), "ZEROS", written("ZEROS"), BOARD)
 
 
 def test_the_second_opinion_is_the_older_recogniser_for_the_default_one_only() -> None:
