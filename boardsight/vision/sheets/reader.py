@@ -61,6 +61,7 @@ from boardsight.vision.sheets.orientation import (
     unturn_points,
     upright_turn,
 )
+from boardsight.vision.sheets.other_recogniser import doubt_against_second_opinion
 from boardsight.vision.sheets.ppocr import (
     CROP_SIDE,
     PPOCR,
@@ -365,7 +366,8 @@ def second_looks(
     then valid words whose crop, read wider, may hide a doubled letter are flagged, and those
     whose ink alone reads as the non-word a ruled line may have completed into them. PP-OCR's
     looks may change a word's text, so the own engine, measured on its own readings, gets the
-    doubled-letter and ink-alone looks alone (they only flag)."""
+    doubled-letter and ink-alone looks alone (they only flag). Last, a word taken on its first
+    table that a close non-word there is the second recogniser's reading of is flagged."""
     plain_tables: list[LetterTable | None] = [None] * len(readings)
     if word_engine != "own":
         decided = readings
@@ -378,7 +380,8 @@ def second_looks(
             for table, before, after in zip(tables, decided, readings, strict=True)
         ]
     readings = doubt_doubled_letters(ocr, image, quads, readings, vocabulary, plain_tables)
-    return doubt_ruled_letters(ocr, image, quads, readings, vocabulary)
+    readings = doubt_ruled_letters(ocr, image, quads, readings, vocabulary)
+    return doubt_against_second_opinion(second_opinion(ocr), image, quads, readings, vocabulary, plain_tables)
 
 
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:
