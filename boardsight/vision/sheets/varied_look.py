@@ -236,13 +236,15 @@ def settled_by_variants(
     ``second`` is the second recogniser's table of the plain crop when it is among them."""
     decisions = [read_word_by([Evidence(table)], vocabulary) for table in tables]
     word = agreed_word(reading, decisions, vocabulary)
-    if (
-        word is None
-        or not clear_of_rivals(word, tables, [reading, *decisions], vocabulary)
-        or second_reads_as_first(reading, word, second, vocabulary)
-    ):
+    if word is None or not clear_of_rivals(word, tables, [reading, *decisions], vocabulary):
         return reading
     agreeing = [d for d in decisions if settles(d, vocabulary) and d.text == word]
+    if second_reads_as_first(reading, word, second, vocabulary):
+        held = (
+            f"{word} from {len(agreeing)} of {len(decisions)} crops read again, but both "
+            f"recognisers read {reading.raw} in its plain crop"
+        )
+        return dataclasses.replace(reading, notes=(*reading.notes, held))
     note = (
         f"read {reading.raw} at first; read again {len(decisions)} ways (crops cut and drawn a "
         "little differently, another recogniser, the marks' pen faded out where there is one): "

@@ -211,7 +211,9 @@ def test_two_crops_do_not_outvote_both_recognisers_reading_the_word_as_first_rea
     # two crops cut otherwise that read ZEROS do not make it ZEROS.
     doubtful = flagged("ZOROS")
     crops = VariedReader("ZEROS", "ZEROS", "ZOROS")
-    assert look_varied(crops, sheet(), [QUAD], [doubtful], BOARD, FixedReader("ZOROS")) == [doubtful]
+    (held,) = look_varied(crops, sheet(), [QUAD], [doubtful], BOARD, FixedReader("ZOROS"))
+    assert (held.text, held.status, held.candidates) == (doubtful.text, CHECK, doubtful.candidates)
+    assert "ZEROS from 2 of" in held.notes[-1] and "read ZOROS" in held.notes[-1]
     # A second recogniser that reads some other non-word does not hold them back.
     settled = look_varied(crops, sheet(), [QUAD], [doubtful], BOARD, FixedReader("ZQROS"))
     assert settled[0].text == "ZEROS"
