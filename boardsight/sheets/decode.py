@@ -273,12 +273,27 @@ def _dissent(
     other merged): a valid word is then not taken as read, it is a person's to check.
     """
     for item, own_beam in zip(evidence, own_beams, strict=True):
-        if not own_beam or vocabulary.is_valid(own_beam[0][0]):
-            continue
-        best, best_score = own_beam[0]
-        if best_score - float(string_log_probs(item.table, [word])[0]) > support:
-            return best
+        rival = leading_nonword(item.table, word, vocabulary, support, own_beam)
+        if rival is not None:
+            return rival
     return None
+
+
+def leading_nonword(
+    table: LetterTable,
+    word: str,
+    vocabulary: Vocabulary,
+    margin: float,
+    own_beam: list[tuple[str, float]] | None = None,
+) -> str | None:
+    """``table``'s own likeliest reading (from ``own_beam``, its :func:`best_strings`, when given)
+    when it is no valid word and more than ``margin`` likelier than ``word`` there, else None:
+    what that recogniser read against ``word``."""
+    own_beam = best_strings(table, beam=BEAM) if own_beam is None else own_beam
+    if not own_beam or vocabulary.is_valid(own_beam[0][0]):
+        return None
+    best, best_score = own_beam[0]
+    return best if best_score - float(string_log_probs(table, [word])[0]) > margin else None
 
 
 def _decide(

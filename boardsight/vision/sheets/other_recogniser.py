@@ -25,7 +25,7 @@ import dataclasses
 import numpy as np
 
 from boardsight.sheets.ctc import LetterTable, best_strings, string_log_probs
-from boardsight.sheets.decode import AS_WRITTEN, BEAM, CHECK, Vocabulary, WordReading
+from boardsight.sheets.decode import AS_WRITTEN, BEAM, CHECK, Vocabulary, WordReading, leading_nonword
 from boardsight.sheets.second_look import look_again
 from boardsight.vision.sheets.ppocr import PPOCR, rectify
 
@@ -61,13 +61,11 @@ def doubt_by_second(
     """``reading``, a valid word taken as written, flagged *check* when the ``second``
     recogniser's table reads a non-word more than :data:`CLOSE` likelier than it that the
     ``first`` table finds within :data:`CLOSE` of it; else as it is."""
-    own = best_strings(second, beam=BEAM)
-    if not own or vocabulary.is_valid(own[0][0]) or not taken_as_written(reading, vocabulary):
+    rival = leading_nonword(second, reading.text, vocabulary, CLOSE)
+    if rival is None or not taken_as_written(reading, vocabulary):
         return reading
-    rival = own[0][0]
-    on_second = string_log_probs(second, [rival, reading.text])
     on_first = string_log_probs(first, [rival, reading.text])
-    if on_second[0] - on_second[1] <= CLOSE or on_first[1] - on_first[0] > CLOSE:
+    if on_first[1] - on_first[0] > CLOSE:
         return reading
     note = f"another recogniser reads {rival}, which is not a valid word, rather than {reading.text}"
     return dataclasses.replace(reading, status=CHECK, notes=(*reading.notes, note))

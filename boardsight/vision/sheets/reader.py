@@ -369,10 +369,11 @@ def second_looks(
     doubled-letter and ink-alone looks alone (they only flag). Last, a word taken on its first
     table that a close non-word there is the second recogniser's reading of is flagged."""
     plain_tables: list[LetterTable | None] = [None] * len(readings)
+    second = second_opinion(ocr)
     if word_engine != "own":
         decided = readings
         readings = look_past_the_ends(ocr, image, quads, readings, vocabulary)
-        readings = look_varied(ocr, image, quads, readings, vocabulary, second_opinion(ocr))
+        readings = look_varied(ocr, image, quads, readings, vocabulary, second)
         readings = look_past_the_ink(ocr, image, quads, readings, vocabulary)
         # A word read again by a look was not decided on its first table.
         plain_tables = [
@@ -381,7 +382,7 @@ def second_looks(
         ]
     readings = doubt_doubled_letters(ocr, image, quads, readings, vocabulary, plain_tables)
     readings = doubt_ruled_letters(ocr, image, quads, readings, vocabulary)
-    return doubt_against_second_opinion(second_opinion(ocr), image, quads, readings, vocabulary, plain_tables)
+    return doubt_against_second_opinion(second, image, quads, readings, vocabulary, plain_tables)
 
 
 def _own_tables(image: np.ndarray, pieces: list[_Piece], word_engine: str) -> list[LetterTable | None]:

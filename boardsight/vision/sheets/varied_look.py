@@ -50,9 +50,8 @@ from collections.abc import Callable, Sequence
 import cv2
 import numpy as np
 
-from boardsight.sheets.ctc import LetterTable, best_strings, string_log_probs
+from boardsight.sheets.ctc import LetterTable
 from boardsight.sheets.decode import (
-    BEAM,
     CHECK,
     DEFAULT_AMBIGUITY,
     DEFAULT_SUPPORT,
@@ -61,6 +60,7 @@ from boardsight.sheets.decode import (
     WordReading,
     i_or_l_in_doubt,
     joint_log_probs,
+    leading_nonword,
     read_word_by,
     settles,
 )
@@ -217,13 +217,9 @@ def second_reads_as_first(
 ) -> bool:
     """Whether the ``second`` recogniser's likeliest reading of the plain crop is the word as
     first read, no valid word, more than the support likelier than ``word``."""
-    first = reading.raw
-    if second is None or not first or vocabulary.is_valid(first):
+    if second is None or not reading.raw:
         return False
-    own = best_strings(second, beam=BEAM)
-    if not own or own[0][0] != first:
-        return False
-    return bool(own[0][1] - string_log_probs(second, [word])[0] > DEFAULT_SUPPORT)
+    return leading_nonword(second, word, vocabulary, DEFAULT_SUPPORT) == reading.raw
 
 
 def settled_by_variants(
