@@ -300,3 +300,23 @@ def test_a_sheet_with_many_words_struck_in_their_own_pen_has_those_strikes_asked
     few = [own, own, own, second, *[plain] * 7]  # under 0.3 of the words
     assert doubt_a_sheet_of_own_pen_strikes(few) == few
     assert doubt_a_sheet_of_own_pen_strikes([own, own, plain]) == [own, own, plain]  # too few to tell
+
+
+def _blocks_struck_at(rows: slice, width: int, gap: int) -> tuple[Ink, tuple[int, int, int, int]]:
+    """Letters drawn as blocks ``width`` wide with ``gap`` of paper between them, struck by a bar
+    in their pen across ``rows``."""
+    inner = (20, 20, 220, 70)
+    mask = np.zeros((90, 240), np.uint8)
+    for left in range(24, 206, width + gap):
+        mask[22:68, left : min(left + width, 206)] = 255
+    mask[rows, 22:208] = 255
+    return Ink(mask, np.zeros_like(mask)), inner
+
+
+def test_a_strike_drawn_low_across_the_letters_counts_where_it_crosses_paper() -> None:
+    # A hasty strike near the letters' foot (four fifths of their band down) across wide gaps
+    # is a strike; the same bar across letters set close is their own strokes run together.
+    assert is_struck(*_blocks_struck_at(slice(56, 60), width=20, gap=20))
+    assert not is_struck(*_blocks_struck_at(slice(56, 60), width=34, gap=6))
+    # Through their middle, a bar across the same close letters is a strike, as before.
+    assert is_struck(*_blocks_struck_at(slice(43, 47), width=34, gap=6))
