@@ -27,6 +27,8 @@ which run through the whole crop, are taken out first.
   the word (a letter's own counter, or a pocket between close letters, is narrower); or,
   for a ring so tight that it touches the letters and parts its inside into pockets, one
   enclosed region is that wide and nearly all of the paper between the letters is enclosed.
+  A word's ring is looked for in its ink as it is, too: round bold letters close together,
+  thickening fills the paper between them and a ring drawn close to them (:data:`THICKEN`).
 """
 
 from __future__ import annotations
@@ -124,6 +126,12 @@ ring, narrower than a word's circle leaves. On the rendered sheets' totals, a qu
 paper in regions a fifth of the width or wider: no total that is not circled has any (41 of
 them), and 4 of the 8 circled totals missed before have 0.32 to 0.59 (chosen on the tuning
 set, where 2 of its 6 misses are found; on seed 7 both of its 2; none made false)."""
+THICKEN = 5
+"""Ink is thickened by this many pixels (an ellipse) to close a loop drawn in one stroke. A ring
+drawn close round bold letters in their own pen then fills the paper between them and it, so a
+word's ring is also looked for in the ink as it is (:func:`word_marks`): on fourteen rendered
+sets (seeds 7 to 199, 1,107 circled words) that finds 3 rings more (seeds 97 and 199) and no
+false one."""
 RING_SECTORS = 36
 RING_COVER = 0.75
 """A second-colour ring lies in at least this share of the directions round the word's centre."""
@@ -482,14 +490,18 @@ def _shade_of_letters(ink: Ink) -> bool:
 
 
 def is_enclosed(
-    mask: np.ndarray, inner: Box, wide_share: float = WIDE_ENCLOSURE, share: float = ENCLOSED_SHARE
+    mask: np.ndarray,
+    inner: Box,
+    wide_share: float = WIDE_ENCLOSURE,
+    share: float = ENCLOSED_SHARE,
+    thicken: int = THICKEN,
 ) -> bool:
-    """Whether the ink, thickened to close a loop, encloses the paper between the letters in
-    regions wide enough to be a circle's inside (see the module docstring): at least ``share``
-    of it in regions at least ``wide_share`` of the word's width."""
+    """Whether the ink, thickened by ``thicken`` pixels to close a loop, encloses the paper between
+    the letters in regions wide enough to be a circle's inside (see the module docstring): at least
+    ``share`` of it in regions at least ``wide_share`` of the word's width."""
     x0, y0, x1, y1 = inner
     height = max(1, y1 - y0)
-    closed = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    closed = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (thicken, thicken)))
     free = (closed == 0).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
@@ -529,13 +541,15 @@ def is_total_circled(image_bgr: np.ndarray, quad: np.ndarray) -> bool:
 def find_marks(image_bgr: np.ndarray, quad: np.ndarray) -> Marks:
     """The marks on the word at ``quad`` (4, 2: TL, TR, BR, BL) in ``image_bgr``."""
     found = _word_ink(image_bgr, quad)
-    if found is None:
-        return Marks(False, False)
-    ink, inner = found
+    return Marks(False, False) if found is None else word_marks(*found)
+
+
+def word_marks(ink: Ink, inner: Box) -> Marks:
+    """The marks on the word whose box in the crop of ``ink`` is ``inner``."""
     overhang = strike_overhang(ink, inner)
     return Marks(
         cancelled=overhang is not None,
-        circled=is_circled(ink, inner),
+        circled=is_circled(ink, inner) or is_enclosed(ink.mask, inner, thicken=1),
         strike_in_doubt=overhang is not None and overhang < SURE_OVERHANG,
         own_pen=overhang is not None and overhang != math.inf,
     )

@@ -17,6 +17,7 @@ from boardsight.vision.sheets.marks import (
     is_struck,
     is_total_circled,
     word_crop,
+    word_marks,
 )
 from boardsight.vision.sheets.orientation import turn_image, turn_points, unturn_points
 
@@ -320,3 +321,17 @@ def test_a_strike_drawn_low_across_the_letters_counts_where_it_crosses_paper() -
     assert not is_struck(*_blocks_struck_at(slice(56, 60), width=34, gap=6))
     # Through their middle, a bar across the same close letters is a strike, as before.
     assert is_struck(*_blocks_struck_at(slice(43, 47), width=34, gap=6))
+
+
+def test_a_ring_drawn_close_round_bold_letters_in_their_pen_is_circled() -> None:
+    # Four pixels of paper between the letters and two between them and the ring: thickened to
+    # close a loop, the ink fills all of it, so the ring is found in the ink as it is.
+    inner = (20, 20, 220, 70)
+    letters = np.zeros((90, 240), np.uint8)
+    for left in range(30, 206, 34):
+        letters[28:62, left : left + 30] = 255
+    ringed = letters.copy()
+    cv2.ellipse(ringed, (120, 45), (108, 23), 0, 0, 360, 255, 2)
+    assert not is_circled(Ink(ringed, np.zeros_like(ringed)), inner)
+    assert word_marks(Ink(ringed, np.zeros_like(ringed)), inner).circled
+    assert not word_marks(Ink(letters, np.zeros_like(letters)), inner).circled
