@@ -11,6 +11,7 @@ from boardsight.vision.sheets.marks import (
     _bridges_gaps,
     _overhang,
     _runs_past_letters,
+    _without_neighbours_rings,
     find_marks,
     is_circled,
     is_ringed,
@@ -335,3 +336,20 @@ def test_a_ring_drawn_close_round_bold_letters_in_their_pen_is_circled() -> None
     assert not is_circled(Ink(ringed, np.zeros_like(ringed)), inner)
     assert word_marks(Ink(ringed, np.zeros_like(ringed)), inner).circled
     assert not word_marks(Ink(letters, np.zeros_like(letters)), inner).circled
+
+
+def test_the_feet_of_rings_round_the_words_above_and_below_are_no_ring() -> None:
+    # Close lines put the foot of the ring above (a U) and the top of the ring below (an arch) in
+    # the crop's margin; with a strike's ends beside the word they lie all round it.
+    inner = (60, 40, 260, 80)
+    second = np.zeros((120, 320), np.uint8)
+    cv2.ellipse(second, (160, 10), (200, 35), 0, 0, 360, 255, 3)
+    cv2.ellipse(second, (160, 110), (200, 35), 0, 0, 360, 255, 3)
+    cv2.line(second, (20, 60), (300, 60), 255, 3)
+    assert is_ringed(second, inner)
+    assert not is_ringed(_without_neighbours_rings(second, inner), inner)
+    # This word's own ring, broken into an arch above it and a U below, is kept.
+    ring = np.zeros_like(second)
+    cv2.ellipse(ring, (160, 60), (130, 35), 0, 200, 340, 255, 3)
+    cv2.ellipse(ring, (160, 60), (130, 35), 0, 20, 160, 255, 3)
+    assert is_ringed(_without_neighbours_rings(ring, inner), inner)
