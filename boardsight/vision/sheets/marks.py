@@ -370,18 +370,18 @@ def _has_strike(
         if covers < OWN_PEN_COVER or not LOW_STRIKE[0] <= middle <= LOW_STRIKE[1]:
             continue
         bar = labels == label
-        if (
-            not OWN_PEN_MIDDLE[0] <= middle <= OWN_PEN_MIDDLE[1]
-            and _paper_share(mask, bar, inner) < LOW_STRIKE_GAPS
-        ):
-            continue
+        # Off the letters' middle a bar must cross more paper (:data:`LOW_STRIKE_GAPS`).
+        least_paper = 0.0 if OWN_PEN_MIDDLE[0] <= middle <= OWN_PEN_MIDDLE[1] else LOW_STRIKE_GAPS
         # The bar's own thickness: bits of letters it passes through thicken a few columns.
         thickness = float(np.median(bar[:, left : left + w].sum(axis=0)))
         if steep:
-            if MIN_BAR <= thickness <= STEEP_BAR * letters and _paper_share(mask, bar, inner) >= STEEP_GAPS:
+            least_paper = max(least_paper, STEEP_GAPS)
+            if MIN_BAR <= thickness <= STEEP_BAR * letters and _paper_share(mask, bar, inner) >= least_paper:
                 overhangs.append(_overhang(own, bar, inner) / height)
             continue
         if not MIN_BAR <= thickness <= MAX_BAR * (y1 - y0):
+            continue
+        if least_paper and _paper_share(mask, bar, inner) < least_paper:
             continue
         overhang = _overhang(own, bar, inner)
         if _bridges_gaps(mask, bar, inner) or _runs_past_letters(overhang, inner, thickness):
@@ -456,9 +456,9 @@ def is_ringed(second: np.ndarray, inner: Box) -> bool:
 def is_circled(
     ink: Ink, inner: Box, wide_share: float = WIDE_ENCLOSURE, share: float = ENCLOSED_SHARE
 ) -> bool:
-    """Whether a ring in the second colour, not a shade of the letters' own pen nor the page's
-    edge, or a loop of any ink surrounds the word (see the module docstring; ``wide_share`` and
-    ``share`` as :func:`is_enclosed` takes them)."""
+    """Whether a ring in the second colour, not a shade of the letters' own pen, the page's edge
+    nor the rings of the words above and below, or a loop of any ink surrounds the word (see the
+    module docstring; ``wide_share`` and ``share`` as :func:`is_enclosed` takes them)."""
     on_page = Ink(ink.mask, _off_the_page_edge(ink.second), ink.strength)
     ringed = is_ringed(_without_neighbours_rings(on_page.second, inner), inner)
     return (ringed and not _shade_of_letters(on_page)) or is_enclosed(ink.mask, inner, wide_share, share)
