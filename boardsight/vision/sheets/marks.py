@@ -133,6 +133,10 @@ drawn close round bold letters in their own pen then fills the paper between the
 word's ring is also looked for in the ink as it is (:func:`word_marks`): on fourteen rendered
 sets (seeds 7 to 199, 1,107 circled words) that finds 3 rings more (seeds 97 and 199) and no
 false one."""
+RING_WIDEST = 1.2
+"""...where an enclosed region counts only when at most this many times the word's width: unthickened,
+the page between two lines of a photo whose paper the ink finder took for ink (real handwriting,
+white on black) is enclosed, and 1.56 times as wide as the word; the rings' insides, 0.77 to 0.84."""
 RING_SECTORS = 36
 RING_COVER = 0.75
 """A second-colour ring lies in at least this share of the directions round the word's centre."""
@@ -520,10 +524,12 @@ def is_enclosed(
     wide_share: float = WIDE_ENCLOSURE,
     share: float = ENCLOSED_SHARE,
     thicken: int = THICKEN,
+    widest: float = math.inf,
 ) -> bool:
     """Whether the ink, thickened by ``thicken`` pixels to close a loop, encloses the paper between
     the letters in regions wide enough to be a circle's inside (see the module docstring): at least
-    ``share`` of it in regions at least ``wide_share`` of the word's width."""
+    ``share`` of it in regions at least ``wide_share`` of the word's width (and at most ``widest``
+    of it: a ring's inside is no wider than the word it rings)."""
     x0, y0, x1, y1 = inner
     height = max(1, y1 - y0)
     closed = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (thicken, thicken)))
@@ -533,7 +539,8 @@ def is_enclosed(
     enclosed = np.ones(count, bool)
     enclosed[0] = False
     enclosed[edge] = False
-    wide = enclosed & (stats[:, cv2.CC_STAT_WIDTH] >= wide_share * (x1 - x0))
+    widths = stats[:, cv2.CC_STAT_WIDTH]
+    wide = enclosed & (widths >= wide_share * (x1 - x0)) & (widths <= widest * (x1 - x0))
     band = labels[y0 + height // 4 : y1 - height // 4, x0:x1]
     paper = free[y0 + height // 4 : y1 - height // 4, x0:x1] > 0
     paper_count = float(paper.sum())
@@ -574,7 +581,7 @@ def word_marks(ink: Ink, inner: Box) -> Marks:
     overhang = strike_overhang(ink, inner)
     return Marks(
         cancelled=overhang is not None,
-        circled=is_circled(ink, inner) or is_enclosed(ink.mask, inner, thicken=1),
+        circled=is_circled(ink, inner) or is_enclosed(ink.mask, inner, thicken=1, widest=RING_WIDEST),
         strike_in_doubt=overhang is not None and overhang < SURE_OVERHANG,
         own_pen=overhang is not None and overhang != math.inf,
     )

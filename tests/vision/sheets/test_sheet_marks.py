@@ -14,6 +14,7 @@ from boardsight.vision.sheets.marks import (
     _without_neighbours_rings,
     find_marks,
     is_circled,
+    is_enclosed,
     is_ringed,
     is_struck,
     is_total_circled,
@@ -353,3 +354,14 @@ def test_the_feet_of_rings_round_the_words_above_and_below_are_no_ring() -> None
     cv2.ellipse(ring, (160, 60), (130, 35), 0, 200, 340, 255, 3)
     cv2.ellipse(ring, (160, 60), (130, 35), 0, 20, 160, 255, 3)
     assert is_ringed(_without_neighbours_rings(ring, inner), inner)
+
+
+def test_paper_enclosed_far_wider_than_the_word_is_no_rings_inside() -> None:
+    # A photo whose paper the ink finder took for ink (white writing on black) leaves a thin strip
+    # of "paper" between two lines, enclosed and nearly twice as wide as the word: unthickened, it
+    # passes for a ring's inside; it is none.
+    inner = (100, 20, 300, 70)
+    mask = np.full((90, 400), 255, np.uint8)
+    mask[44:48, 20:380] = 0
+    assert is_enclosed(mask, inner, thicken=1)
+    assert not word_marks(Ink(mask, np.zeros_like(mask)), inner).circled
