@@ -356,6 +356,8 @@ def _has_strike(
     first, last = extent
     letters = max(1.0, bottom - top)
     bars = cv2.morphologyEx(source, cv2.MORPH_OPEN, kernel)
+    if not cv2.countNonZero(bars):
+        return None
     count, labels, stats, _ = cv2.connectedComponentsWithStats(bars)
     mask, own = ink.mask, ink.own
     height = max(1, y1 - y0)
